@@ -1,0 +1,248 @@
+//! `judge`: one shot in, one [`Decision`] out. The games fill a [`Verdict`]; finishing it places
+//! spotted balls (1.4), adds the 1.5 spot request and the 6.14 warning, and writes the messages.
+
+use crate::call::Call;
+use crate::decision::{Decision, Foul, GameOption, Placed};
+use crate::game::{BallInHand, Game};
+use crate::record::ShotRecord;
+use crate::spot::spot_balls;
+use crate::state::GameState;
+use crate::text::Text;
+use crate::{eight_ball, general, nine_ball, straight_pool, ten_ball};
+use biljardi_physics::{BallId, Table};
+
+/// Judges one shot of `game` on `table`. `state` is the state before the shot, `rec` what
+/// happened (with where every ball stood before and after), `call` what was announced.
+/// Pure and allocation-light: the AI calls it for every candidate shot.
+pub fn judge(game: Game, table: &Table, state: &GameState, rec: &ShotRecord, call: &Call) -> Decision {
+    let ctx = Ctx { game, table, state, rec, call };
+    let v = match game {
+        Game::NineBall => nine_ball::judge(&ctx),
+        Game::TenBall => ten_ball::judge(&ctx),
+        Game::EightBall => eight_ball::judge(&ctx),
+        Game::StraightPool => straight_pool::judge(&ctx),
+    };
+    v.finish(&ctx)
+}
+
+/// Everything a game's rules look at.
+pub(crate) struct Ctx<'a> {
+    pub game: Game,
+    pub table: &'a Table,
+    pub state: &'a GameState,
+    pub rec: &'a ShotRecord,
+    pub call: &'a Call,
+}
+
+impl Ctx<'_> {
+    pub fn shooter(&self) -> usize {
+        self.state.shooter()
+    }
+
+    pub fn opponent(&self) -> usize {
+        self.state.opponent()
+    }
+
+    /// The state carried to the next shot before a game changes it: never a break or push out.
+    pub fn next_state(&self) -> GameState {
+        GameState {
+            is_break: false,
+            push_out_allowed: false,
+            ball_in_hand: BallInHand::None,
+            breaker: self.state.breaker.or(if self.state.is_break { Some(self.shooter() as u8) } else { None }),
+            ..self.state.clone()
+        }
+    }
+}
+
+/// A game's ruling before the shared finishing touches.
+pub(crate) struct Verdict {
+    pub fouls: Vec<Foul>,
+    pub rules: Vec<&'static str>,
+    pub say: Vec<Text>,
+    pub spot: Vec<BallId>,
+    pub placed: Vec<Placed>,
+    pub rerack: bool,
+    /// The state for the next shot (after the first option, if any).
+    pub state: GameState,
+    /// Every option with the state it leads to; the first is the default in `state`.
+    pub options: Vec<(GameOption, GameState)>,
+    pub winner: Option<usize>,
+    pub points: [i32; 2],
+}
+
+impl Verdict {
+    pub fn new(ctx: &Ctx) -> Verdict {
+        Verdict {
+            fouls: Vec::new(),
+            rules: Vec::new(),
+            say: Vec::new(),
+            spot: Vec::new(),
+            placed: Vec::new(),
+            rerack: false,
+            state: ctx.next_state(),
+            options: Vec::new(),
+            winner: None,
+            points: [0, 0],
+        }
+    }
+
+    /// Cites `rule` and says why.
+    pub fn rule(&mut self, rule: &'static str, en: impl Into<String>, fi: impl Into<String>) {
+        if !self.rules.contains(&rule) {
+            self.rules.push(rule);
+        }
+        self.say.push(Text::new(en, fi));
+    }
+
+    pub fn cite(&mut self, rule: &'static str) {
+        if !self.rules.contains(&rule) {
+            self.rules.push(rule);
+        }
+    }
+
+    pub fn add_fouls(&mut self, fouls: &[Foul]) {
+        for f in fouls {
+            self.cite(f.rule);
+            self.fouls.push(f.clone());
+        }
+    }
+
+    /// The next shot is `player`'s, placing the cue ball as `bih`.
+    pub fn pass_to(&mut self, player: usize, bih: BallInHand) {
+        self.state.shooter = player as u8;
+        self.state.ball_in_hand = bih;
+    }
+
+    /// Ends the game with `winner`; the next rack is broken by the other player than this
+    /// game's breaker (alternating breaks, the standard practice of 2.1, 3.1, 9.1).
+    pub fn win(&mut self, ctx: &Ctx, winner: usize) {
+        self.winner = Some(winner);
+        let breaker = ctx.state.breaker.unwrap_or(ctx.state.shooter) as usize & 1;
+        let mut next = GameState::new_rack(1 - breaker as u8);
+        next.fouls = [0, 0];
+        next.score = self.state.score;
+        next.target_score = ctx.state.target_score;
+        next.shot_clock_s = ctx.state.shot_clock_s;
+        self.state = next;
+        self.options.clear();
+    }
+
+    pub(crate) fn finish(mut self, ctx: &Ctx) -> Decision {
+        let table = ctx.table;
+        let rec = ctx.rec;
+        if !self.spot.is_empty() {
+            let resting: Vec<(BallId, [f64; 2])> = rec
+                .resting()
+                .filter(|(b, _)| !self.spot.contains(b))
+                .chain(self.placed.iter().map(|p| (p.id, p.pos)))
+                .collect();
+            let mut spotted = spot_balls(table, &resting, &self.spot);
+            self.spot = spotted.iter().map(|p| p.id).collect();
+            self.cite("1.4");
+            spotted.extend(self.placed);
+            self.placed = spotted;
+        }
+        if self.options.is_empty() {
+            self.options = Vec::new();
+        }
+        let mut request_spot = Vec::new();
+        if self.winner.is_none() && !self.rerack && self.state.ball_in_hand == BallInHand::BehindHeadString {
+            request_spot = general::request_spot_candidates(table, self.object_positions_after(ctx));
+            if !request_spot.is_empty() {
+                self.rule(
+                    "1.5",
+                    "Every object ball is behind the head string: the incoming player may ask for the one nearest the head string to be spotted.",
+                    "Kaikki kohdepallot ovat aloituslinjan takana: vuoroon tuleva pelaaja voi pyytää aloituslinjaa lähimmän pallon spottaamista.",
+                );
+                if self.options.is_empty() {
+                    self.options.push((GameOption::Shoot, self.state.clone()));
+                }
+                self.options.push((GameOption::RequestSpot, self.state.clone()));
+            }
+        }
+        if let Some((_, s)) = self.options.first() {
+            self.state = s.clone();
+        }
+        let next = self.state.shooter();
+        let game_over = self.winner.is_some();
+        let warning = (!game_over && ctx.game.three_foul_rule() && self.state.fouls[next] >= 2).then(|| {
+            Text::new(
+                format!("Warning (6.14): player {} has two consecutive fouls; a third loses the game.", next + 1),
+                format!("Varoitus (6.14): pelaajalla {} on kaksi peräkkäistä virhettä; kolmas häviää pelin.", next + 1),
+            )
+        });
+        let warning = warning.map(|w| {
+            if ctx.game == crate::game::Game::StraightPool {
+                Text::new(
+                    format!(
+                        "Warning (6.14): player {} has two consecutive fouls; a third costs 15 more points.",
+                        next + 1
+                    ),
+                    format!(
+                        "Varoitus (6.14): pelaajalla {} on kaksi peräkkäistä virhettä; kolmas maksaa 15 lisäpistettä.",
+                        next + 1
+                    ),
+                )
+            } else {
+                w
+            }
+        });
+        if warning.is_some() {
+            self.cite("6.14");
+        }
+        let mut say = self.say;
+        match self.winner {
+            Some(w) => say.push(Text::new(
+                format!("Player {} wins the game.", w + 1),
+                format!("Pelaaja {} voittaa pelin.", w + 1),
+            )),
+            None => say.push(next_text(next, self.state.ball_in_hand)),
+        }
+        Decision {
+            foul: !self.fouls.is_empty(),
+            fouls: self.fouls,
+            pocketed: rec.objects_pocketed().map(|(b, _)| b).collect(),
+            spot: self.spot,
+            placed: self.placed,
+            rerack: self.rerack,
+            next_shooter: next as u8,
+            ball_in_hand: self.state.ball_in_hand,
+            options: self.options.iter().map(|(o, _)| *o).collect(),
+            game_over,
+            winner: self.winner.map(|w| w as u8),
+            points: self.points,
+            state: self.state,
+            explanation: Text::join(&say),
+            rules: self.rules,
+            warning,
+            option_states: self.options,
+            request_spot,
+            off_table: rec.off_table.objects().iter().collect(),
+        }
+    }
+
+    /// Object balls on the bed for the next shot: those resting plus those placed.
+    fn object_positions_after(&self, ctx: &Ctx) -> Vec<(BallId, [f64; 2])> {
+        ctx.rec
+            .resting()
+            .filter(|(b, _)| !b.is_cue())
+            .chain(self.placed.iter().filter(|p| !p.id.is_cue()).map(|p| (p.id, p.pos)))
+            .collect()
+    }
+}
+
+fn next_text(next: usize, bih: BallInHand) -> Text {
+    let n = next + 1;
+    match bih {
+        BallInHand::None => Text::new(format!("Player {n} to shoot."), format!("Pelaaja {n} lyö.")),
+        BallInHand::Anywhere => Text::new(
+            format!("Player {n} to shoot with cue ball in hand anywhere."),
+            format!("Pelaaja {n} lyö vapaalla käsipallolla."),
+        ),
+        BallInHand::BehindHeadString => Text::new(
+            format!("Player {n} to shoot with cue ball in hand behind the head string."),
+            format!("Pelaaja {n} lyö käsipallolla aloituslinjan takaa."),
+        ),
+    }
+}
