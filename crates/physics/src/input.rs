@@ -57,7 +57,7 @@ pub fn parse_table(v: Option<&Value>, field: &str) -> Result<Table, InputError> 
         Some(Value::String(name)) => preset(name, &format!("{field}.size"))?,
         Some(other) => return Err(InputError::new(format!("{field}.size"), format!("expected a name, got {other}"))),
     };
-    let mut set = |key: &str, slot: &mut f64, degrees: bool| -> Result<(), InputError> {
+    let set = |key: &str, slot: &mut f64, degrees: bool| -> Result<(), InputError> {
         if let Some(value) = obj.get(key) {
             let name = format!("{field}.{key}");
             let x = number(value, &name)?;

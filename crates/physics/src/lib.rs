@@ -2,13 +2,33 @@
 //!
 //! Engine-independent (never depends on bevy) so it builds and tests in seconds and the AI can
 //! roll shots forward thousands of times a second.
+//!
+//! Layout (after pooltool): `evolve` (closed-form motion between events) apart from
+//! `resolve/<event kind>/<model>` (what an event does), `events` (when the next event happens),
+//! `simulation` (the event loop), `params` (every model parameter), `json` (the `sim` contract),
+//! `rack` (standard racks).
 
+pub mod ball;
 pub mod event;
+pub mod events;
+pub mod evolve;
 pub mod ids;
 pub mod input;
+pub mod json;
+pub mod math;
+pub mod params;
+pub mod poly;
+pub mod rack;
+pub mod resolve;
+pub mod simulation;
 pub mod table;
 
+pub use ball::{Ball, BallState, Motion};
 pub use event::{BallFate, Event, EventKind, FinalBall, Kinematics};
 pub use ids::{BallId, PocketId, RailId};
 pub use input::{InputError, parse_table};
+pub use math::{Quat, V3};
+pub use params::Params;
+pub use resolve::stick_ball::instantaneous_point::Strike;
+pub use simulation::{BallSnapshot, Simulation};
 pub use table::{BALL_RADIUS_M, Pocket, PocketSpec, RailSegment, Table, TableSize};

@@ -1,0 +1,250 @@
+//! Event detection: when does a ball next touch another ball, a cushion, a jaw or a pocket's
+//! drop edge, given each ball's current closed-form trajectory (`evolve`). Every gap is a
+//! polynomial in time (degree 2 for a straight cushion, 4 for a ball or a point), solved for its
+//! first closing with `poly::first_closing`: exact times, no fixed step, no tunnelling.
+
+use crate::ids::{PocketId, RailId};
+use crate::math::V3;
+use crate::poly::first_closing;
+use crate::table::Table;
+
+/// A trajectory `p(t) = p0 + v0 t + acc t^2 / 2` valid for `t` in `[0, horizon]`.
+#[derive(Clone, Copy, Debug)]
+pub struct Path {
+    pub p0: V3,
+    pub v0: V3,
+    pub acc: V3,
+    pub horizon: f64,
+}
+
+impl Path {
+    pub fn at(&self, t: f64) -> V3 {
+        self.p0 + t * (self.v0 + (0.5 * t) * self.acc)
+    }
+
+    /// An upper bound on how far the centre moves within the horizon.
+    pub fn reach(&self) -> f64 {
+        let h = self.horizon;
+        if h.is_finite() { self.v0.norm() * h + 0.5 * self.acc.norm() * h * h } else { f64::INFINITY }
+    }
+}
+
+/// A straight cushion: a rail's nose line or a jaw face, as seen from the side balls come from.
+#[derive(Clone, Copy, Debug)]
+pub struct Line {
+    pub start: V3,
+    /// Unit direction from `start` to the other end.
+    pub dir: V3,
+    pub len: f64,
+    /// Unit normal towards the balls.
+    pub normal: V3,
+    pub rail: RailId,
+}
+
+/// A jaw point: where a rail's nose turns into a jaw face. Struck like a post.
+#[derive(Clone, Copy, Debug)]
+pub struct Post {
+    pub at: V3,
+    pub rail: RailId,
+}
+
+/// A pocket seen from the physics: its drop hole and the line past which a ball is surely in.
+#[derive(Clone, Copy, Debug)]
+pub struct Hole {
+    pub id: PocketId,
+    pub centre: V3,
+    pub radius: f64,
+    /// A point on the line through the two jaw backs and the outward unit normal of that line.
+    pub back: V3,
+    pub back_out: V3,
+}
+
+/// The static geometry every ball is checked against, built once from the table.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    pub lines: Vec<Line>,
+    pub posts: Vec<Post>,
+    pub holes: Vec<Hole>,
+    pub cushion_height_m: f64,
+}
+
+fn v2(p: [f64; 2]) -> V3 {
+    V3::new(p[0], p[1], 0.0)
+}
+
+impl Geometry {
+    pub fn new(table: &Table) -> Geometry {
+        let mut lines = Vec::new();
+        for r in table.rails() {
+            let (a, b) = (v2(r.start), v2(r.end));
+            lines.push(Line {
+                start: a,
+                dir: (b - a).unit_or_zero(),
+                len: (b - a).norm(),
+                normal: v2(r.normal),
+                rail: r.id,
+            });
+        }
+        let mut posts = Vec::new();
+        let mut holes = Vec::new();
+        for p in table.pockets() {
+            for (k, jaw) in p.jaws.iter().enumerate() {
+                let other = v2(p.jaws[1 - k].point);
+                let (a, b) = (v2(jaw.point), v2(jaw.back));
+                let dir = (b - a).unit_or_zero();
+                let mut normal = dir.perp();
+                if normal.dot(other - a) < 0.0 {
+                    normal = -normal;
+                }
+                lines.push(Line { start: a, dir, len: (b - a).norm(), normal, rail: jaw.rail });
+                posts.push(Post { at: a, rail: jaw.rail });
+            }
+            let (b0, b1) = (v2(p.jaws[0].back), v2(p.jaws[1].back));
+            let mut out = (b1 - b0).unit_or_zero().perp();
+            if out.dot(v2(p.axis)) < 0.0 {
+                out = -out;
+            }
+            holes.push(Hole { id: p.id, centre: v2(p.drop_centre), radius: p.drop_radius, back: b0, back_out: out });
+        }
+        Geometry { lines, posts, holes, cushion_height_m: table.cushion_height_m }
+    }
+}
+
+/// Coefficients (ascending) of `|d0 + d1 t + d2 t^2|^2 - k`.
+fn quartic(d0: V3, d1: V3, d2: V3, k: f64) -> [f64; 5] {
+    [d0.dot(d0) - k, 2.0 * d0.dot(d1), d1.dot(d1) + 2.0 * d0.dot(d2), 2.0 * d1.dot(d2), d2.dot(d2)]
+}
+
+/// First time two balls of radius `r` moving on `a` and `b` (same time origin, horizon the
+/// shorter of the two) touch while closing in. Touching and closing at `t = 0` counts.
+pub fn ball_ball(a: &Path, b: &Path, r: f64) -> Option<f64> {
+    let h = a.horizon.min(b.horizon);
+    let d0 = (b.p0 - a.p0).xy();
+    let d1 = (b.v0 - a.v0).xy();
+    let d2 = 0.5 * (b.acc - a.acc).xy();
+    let contact = 2.0 * r;
+    let dist = d0.norm();
+    if h.is_finite() && dist - contact > d1.norm() * h + d2.norm() * h * h {
+        return None;
+    }
+    if d1 == V3::ZERO && d2 == V3::ZERO {
+        return None;
+    }
+    let k = contact * contact;
+    let gap = |t: f64| {
+        let d = d0 + t * (d1 + t * d2);
+        d.dot(d) - k
+    };
+    if gap(0.0) <= 0.0 && d0.dot(d1) < 0.0 {
+        return Some(0.0);
+    }
+    first_closing(&quartic(d0, d1, d2, k), gap, h)
+}
+
+/// First time the ball on `path` touches a straight cushion, moving into it.
+pub fn ball_line(path: &Path, line: &Line, r: f64) -> Option<f64> {
+    let n = line.normal;
+    let c0 = n.dot(path.p0 - line.start) - r;
+    let c1 = n.dot(path.v0);
+    let c2 = 0.5 * n.dot(path.acc);
+    if c0 > path.reach() {
+        return None;
+    }
+    let within = |t: f64| {
+        let s = line.dir.dot(path.at(t) - line.start);
+        (0.0..=line.len).contains(&s)
+    };
+    if c0 <= 0.0 {
+        // Touching (or a rounding hair inside) and moving in: contact now.
+        return (c0 > -1e-9 && c1 < 0.0 && within(0.0)).then_some(0.0);
+    }
+    let gap = |t: f64| c0 + t * (c1 + t * c2);
+    first_closing(&[c0, c1, c2], gap, path.horizon).filter(|&t| within(t))
+}
+
+/// First time the ball on `path` touches a point (a jaw's nose), moving into it.
+pub fn ball_post(path: &Path, at: V3, r: f64) -> Option<f64> {
+    let d0 = (path.p0 - at).xy();
+    if d0.norm() - r > path.reach() {
+        return None;
+    }
+    let (d1, d2) = (path.v0.xy(), 0.5 * path.acc.xy());
+    let k = r * r;
+    let gap = |t: f64| {
+        let d = d0 + t * (d1 + t * d2);
+        d.dot(d) - k
+    };
+    if gap(0.0) <= 0.0 {
+        return (d0.dot(d1) < 0.0).then_some(0.0);
+    }
+    first_closing(&quartic(d0, d1, d2, k), gap, path.horizon)
+}
+
+/// First time the ball's centre passes the drop edge of `hole` (or the line of the jaw backs).
+pub fn ball_hole(path: &Path, hole: &Hole) -> Option<f64> {
+    let d0 = (path.p0 - hole.centre).xy();
+    let reach = path.reach();
+    let mut best: Option<f64> = None;
+    if d0.norm() - hole.radius <= reach {
+        let (d1, d2) = (path.v0.xy(), 0.5 * path.acc.xy());
+        let k = hole.radius * hole.radius;
+        let gap = |t: f64| {
+            let d = d0 + t * (d1 + t * d2);
+            d.dot(d) - k
+        };
+        best = if gap(0.0) <= 0.0 { Some(0.0) } else { first_closing(&quartic(d0, d1, d2, k), gap, path.horizon) };
+    }
+    let n = hole.back_out;
+    let c0 = n.dot(hole.back - path.p0);
+    if c0 <= reach {
+        let (c1, c2) = (-n.dot(path.v0), -0.5 * n.dot(path.acc));
+        let t =
+            if c0 <= 0.0 { Some(0.0) } else { first_closing(&[c0, c1, c2], |t| c0 + t * (c1 + t * c2), path.horizon) };
+        if let Some(t) = t {
+            best = Some(best.map_or(t, |b| b.min(t)));
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(p0: V3, v0: V3, acc: V3, horizon: f64) -> Path {
+        Path { p0, v0, acc, horizon }
+    }
+
+    #[test]
+    fn a_fast_ball_cannot_tunnel_through_another() {
+        let r = 0.028575;
+        // 100 m/s towards a ball 1 m away: contact when the gap of 1 - 2R closes.
+        let a = path(V3::ZERO, V3::new(100.0, 0.0, 0.0), V3::ZERO, 10.0);
+        let b = path(V3::new(1.0, 0.0, 0.0), V3::ZERO, V3::ZERO, f64::INFINITY);
+        let t = ball_ball(&a, &b, r).unwrap();
+        assert!((t - (1.0 - 2.0 * r) / 100.0).abs() < 1e-15);
+        let gap = (b.at(t) - a.at(t)).norm() - 2.0 * r;
+        assert!((0.0..1e-12).contains(&gap), "{gap}");
+    }
+
+    #[test]
+    fn a_grazing_miss_is_not_a_contact() {
+        let r = 0.028575;
+        let a = path(V3::ZERO, V3::new(1.0, 0.0, 0.0), V3::ZERO, 10.0);
+        let b = path(V3::new(1.0, 2.0 * r + 1e-6, 0.0), V3::ZERO, V3::ZERO, f64::INFINITY);
+        assert_eq!(ball_ball(&a, &b, r), None);
+    }
+
+    #[test]
+    fn decelerating_ball_that_stops_short_makes_no_contact() {
+        let r = 0.028575;
+        // Rolling at 0.1 m/s, decelerating at 0.0981: stops after 0.051 m.
+        let v = 0.1;
+        let acc = -0.0981;
+        let a = path(V3::ZERO, V3::new(v, 0.0, 0.0), V3::new(acc, 0.0, 0.0), v / -acc);
+        let b = path(V3::new(2.0 * r + 0.052, 0.0, 0.0), V3::ZERO, V3::ZERO, f64::INFINITY);
+        assert_eq!(ball_ball(&a, &b, r), None);
+        let b = path(V3::new(2.0 * r + 0.05, 0.0, 0.0), V3::ZERO, V3::ZERO, f64::INFINITY);
+        assert!(ball_ball(&a, &b, r).is_some());
+    }
+}

@@ -1,0 +1,78 @@
+//! Every model parameter in one value. The first eight carry the names of the `sim` contract's
+//! `params` object; defaults are design.md's ("Physics models and reference numbers").
+
+use serde::{Deserialize, Serialize};
+
+/// Model parameters, SI units.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Params {
+    /// Gravity, m/s^2.
+    pub g: f64,
+    /// Cloth sliding friction (dimensionless).
+    pub mu_slide: f64,
+    /// Rolling resistance (dimensionless): a rolling ball decelerates at `mu_roll * g`.
+    pub mu_roll: f64,
+    /// Spinning friction in pooltool's `u_sp` convention (metres): spin about the vertical
+    /// decays at `5 mu_spin g / (2 R)` rad/s^2. Default 0.444 R.
+    pub mu_spin: f64,
+    /// Ball-ball restitution.
+    pub e_ball: f64,
+    /// Constant ball-ball friction; `None` uses Alciatore's speed-dependent fit (TP A-14).
+    pub mu_ball: Option<f64>,
+    /// Cushion restitution (Mathavan et al. 2010's `e`).
+    pub e_cushion: f64,
+    /// Ball-cushion sliding friction (Mathavan et al. 2010's `mu_w`).
+    pub mu_cushion: f64,
+    /// Ball radius, m.
+    pub ball_radius_m: f64,
+    /// Ball mass, kg.
+    pub ball_mass_kg: f64,
+    /// Cue stick mass, kg.
+    pub cue_mass_kg: f64,
+    /// Effective mass of the cue's end (tip and ferrule) that sets squirt, kg (pooltool's 0.170/30).
+    pub cue_end_mass_kg: f64,
+    /// Tip offset from the ball's centre, in ball radii, beyond which the tip slides off.
+    pub miscue_limit: f64,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        let r = crate::table::BALL_RADIUS_M;
+        Params {
+            g: 9.81,
+            mu_slide: 0.2,
+            mu_roll: 0.01,
+            mu_spin: 0.444 * r,
+            e_ball: 0.95,
+            mu_ball: None,
+            e_cushion: 0.85,
+            mu_cushion: 0.2,
+            ball_radius_m: r,
+            ball_mass_kg: 0.170,
+            cue_mass_kg: 0.567,
+            cue_end_mass_kg: 0.170 / 30.0,
+            miscue_limit: 0.5,
+        }
+    }
+}
+
+impl Params {
+    /// Ball-ball friction for a contact sliding at `slip` m/s: the constant `mu_ball`, or
+    /// Alciatore's fit `0.009951 + 0.108 exp(-1.088 v)` (TP A-14, as used by pooltool).
+    pub fn ball_friction(&self, slip: f64) -> f64 {
+        match self.mu_ball {
+            Some(mu) => mu,
+            None => 0.009951 + 0.108 * (-1.088 * slip).exp(),
+        }
+    }
+
+    /// Angular deceleration of spin about the vertical, rad/s^2.
+    pub fn spin_decel(&self) -> f64 {
+        5.0 * self.mu_spin * self.g / (2.0 * self.ball_radius_m)
+    }
+
+    /// Moment of inertia of a solid ball, kg m^2.
+    pub fn inertia(&self) -> f64 {
+        0.4 * self.ball_mass_kg * self.ball_radius_m * self.ball_radius_m
+    }
+}

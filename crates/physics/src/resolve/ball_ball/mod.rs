@@ -1,0 +1,3 @@
+//! Ball-ball collisions.
+
+pub mod frictional_inelastic;

@@ -1,0 +1,3 @@
+//! Ball-cushion collisions (straight rails, jaw faces and jaw points alike).
+
+pub mod mathavan_2010;

@@ -1,0 +1,146 @@
+//! The cue strike as an instantaneous point impulse.
+//!
+//! Sources: D. Alciatore, TP A-30 (impulse of a cue of mass `M` on a ball, tip offset `a`, `b`) and
+//! TP A-31 (squirt, from the cue's end mass); pooltool's `resolve/stick_ball/instantaneous_point`
+//! and `squirt.py`, with the cue's effective mass written as in TP A-30 (pooltool 0.3.3's
+//! formula is off, its issue #162). With the tip-to-ball restitution taken as 1, a level cue at
+//! speed `V0` gives the ball `v = 2 V0 / (1 + m/M + 5 (a^2 + b^2) / (2 R^2))`.
+//!
+//! Elevation tilts the impulse down into the cloth; its vertical part is absorbed by the bed
+//! (no jumps until the airborne state exists) while its moment still gives the massé spin.
+
+use crate::ball::BallState;
+use crate::evolve::settle;
+use crate::math::V3;
+use crate::params::Params;
+
+/// One stroke of the cue.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strike {
+    /// Speed of the cue stick at impact, m/s.
+    pub speed_mps: f64,
+    /// Stroke direction, radians counter-clockwise from `+x`.
+    pub phi_rad: f64,
+    /// Cue elevation above horizontal, radians.
+    pub theta_rad: f64,
+    /// Tip offset right (+) or left (-) of centre, in ball radii.
+    pub a: f64,
+    /// Tip offset above (+) or below (-) centre, in ball radii.
+    pub b: f64,
+}
+
+impl Strike {
+    /// A level centre-ball stroke at `speed_mps` towards `phi_rad`.
+    pub fn centre(speed_mps: f64, phi_rad: f64) -> Strike {
+        Strike { speed_mps, phi_rad, theta_rad: 0.0, a: 0.0, b: 0.0 }
+    }
+}
+
+/// What the strike did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    pub state: BallState,
+    /// The tip slid off the ball (offset beyond `miscue_limit`).
+    pub miscue: bool,
+}
+
+/// Speed the cue keeps through a miscue: the tip skids off and passes on about half the stroke.
+const MISCUE_SPEED_FACTOR: f64 = 0.5;
+
+/// Strikes the ball in state `s`.
+pub fn strike(s: &BallState, k: &Strike, p: &Params) -> Outcome {
+    let (m, r, inertia) = (p.ball_mass_kg, p.ball_radius_m, p.inertia());
+    let (mut a, mut b, mut speed) = (k.a, k.b, k.speed_mps);
+    let offset = (a * a + b * b).sqrt();
+    let miscue = offset > p.miscue_limit;
+    if miscue {
+        // Model the tip skidding off at the edge of the good contact area with a weaker push.
+        let scale = p.miscue_limit / offset;
+        a *= scale;
+        b *= scale;
+        speed *= MISCUE_SPEED_FACTOR;
+    }
+    let (sp, cp) = k.phi_rad.sin_cos();
+    let (st, ct) = k.theta_rad.sin_cos();
+    let dir = V3::new(ct * cp, ct * sp, -st);
+    let up = V3::new(st * cp, st * sp, ct);
+    let right = dir.cross(up);
+    let c = (1.0 - a * a - b * b).max(0.0).sqrt();
+    let contact = r * (a * right + b * up - c * dir);
+    // Effective mass of the ball at the contact along the stroke, then a restitution-1 impulse.
+    let lever = contact.cross(dir);
+    let inv_eff = 1.0 / m + lever.norm_sq() / inertia;
+    let j = 2.0 * speed / (1.0 / p.cue_mass_kg + inv_eff);
+    let mut dv = (j / m) * dir;
+    let dw = contact.cross(j * dir) / inertia;
+    // Squirt (TP A-31): side english pushes the ball off the stroke line, away from the side hit.
+    let squirt = (2.5 * a * (1.0 - a * a).max(0.0).sqrt()).atan2(1.0 + m / p.cue_end_mass_kg + 2.5 * (1.0 - a * a));
+    let (ss, cs) = squirt.sin_cos();
+    dv = V3::new(dv.x * cs - dv.y * ss, dv.x * ss + dv.y * cs, dv.z);
+    let mut out = *s;
+    out.vel = s.vel + dv;
+    out.ang_vel = s.ang_vel + dw;
+    Outcome { state: settle(out, p), miscue }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ball::Motion;
+
+    fn hit(k: Strike) -> Outcome {
+        let p = Params::default();
+        strike(&BallState::at_rest([0.0, 0.0], p.ball_radius_m), &k, &p)
+    }
+
+    #[test]
+    fn level_centre_strike_gives_two_v0_over_one_plus_mass_ratio() {
+        let out = hit(Strike::centre(2.0, 0.0));
+        assert!((out.state.vel.x - 3.077).abs() < 5e-4, "{}", out.state.vel.x);
+        assert!((out.state.vel.x - 4.0 / (1.0 + 0.170 / 0.567)).abs() < 1e-12);
+        assert!(out.state.ang_vel.norm() < 1e-12 && !out.miscue);
+        assert_eq!(out.state.motion, Motion::Sliding);
+    }
+
+    #[test]
+    fn level_cue_strike_speed_follows_the_offset_formula() {
+        let p = Params::default();
+        for (a, b) in [(0.0, 0.4), (0.3, 0.0), (-0.2, -0.3), (0.25, 0.25)] {
+            let out = hit(Strike { speed_mps: 2.0, phi_rad: 0.7, theta_rad: 0.0, a, b });
+            let (ar, br) = (a * p.ball_radius_m, b * p.ball_radius_m);
+            let r2 = p.ball_radius_m * p.ball_radius_m;
+            let expected = 4.0 / (1.0 + 0.170 / 0.567 + 5.0 * (ar * ar + br * br) / (2.0 * r2));
+            assert!((out.state.vel.norm() - expected).abs() < 1e-12, "a {a} b {b}");
+        }
+    }
+
+    #[test]
+    fn top_spin_is_forward_roll_and_right_english_spins_counter_clockwise() {
+        let p = Params::default();
+        let out = hit(Strike { speed_mps: 2.0, phi_rad: 0.0, theta_rad: 0.0, a: 0.0, b: 0.4 });
+        // Forward roll towards +x is w_y > 0; a b = 0.4 hit is exactly natural roll (2/5 R).
+        assert!(out.state.ang_vel.y > 0.0);
+        assert!((out.state.ang_vel.y * p.ball_radius_m - out.state.vel.x).abs() < 1e-12);
+        assert_eq!(out.state.motion, Motion::Rolling);
+        let out = hit(Strike { speed_mps: 2.0, phi_rad: 0.0, theta_rad: 0.0, a: 0.3, b: 0.0 });
+        assert!(out.state.ang_vel.z > 0.0);
+        // Squirt: right english sends the ball left of the stroke (+y here), by a degree or two.
+        let squirt = out.state.vel.y.atan2(out.state.vel.x).to_degrees();
+        assert!((0.5..3.0).contains(&squirt), "{squirt}");
+    }
+
+    #[test]
+    fn offsets_past_half_a_radius_miscue() {
+        let out = hit(Strike { speed_mps: 2.0, phi_rad: 0.0, theta_rad: 0.0, a: 0.0, b: 0.6 });
+        assert!(out.miscue);
+        let good = hit(Strike { speed_mps: 2.0, phi_rad: 0.0, theta_rad: 0.0, a: 0.0, b: 0.5 });
+        assert!(!good.miscue && out.state.vel.x < good.state.vel.x);
+    }
+
+    #[test]
+    fn elevated_cue_keeps_the_ball_on_the_bed() {
+        let out = hit(Strike { speed_mps: 3.0, phi_rad: 0.0, theta_rad: 30f64.to_radians(), a: 0.0, b: 0.0 });
+        assert_eq!(out.state.vel.z, 0.0);
+        assert!(out.state.vel.x > 0.0);
+    }
+}

@@ -1,0 +1,3 @@
+//! The cue strike.
+
+pub mod instantaneous_point;

@@ -1,0 +1,398 @@
+//! The event loop (Leckie and Greenspan 2005; pooltool's `PhysicsEngine`): keep every ball's
+//! state at the time of its last event, find the earliest next event from cached candidates,
+//! resolve it, and recompute candidates only for the balls it touched.
+//!
+//! Candidate times are pure functions of the balls' reference states, never of the current time,
+//! so `advance` in any steps gives bit-for-bit the events of one uninterrupted run. Iteration is
+//! over vectors in ball order (no hash maps), ties go to the first candidate in that order.
+
+use crate::ball::{Ball, BallState, Motion};
+use crate::event::{BallFate, Event, EventKind, FinalBall, Kinematics};
+use crate::events::{Geometry, Path, ball_ball, ball_hole, ball_line, ball_post};
+use crate::evolve::{acceleration, after_transition, evolve, segment_duration, settle};
+use crate::ids::BallId;
+use crate::params::Params;
+use crate::resolve::ball_ball::frictional_inelastic;
+use crate::resolve::ball_cushion::mathavan_2010;
+use crate::resolve::stick_ball::instantaneous_point::{self, Strike};
+use crate::table::Table;
+use std::collections::BTreeMap;
+
+/// `run_to_rest` stops here even if something still moves, s.
+pub const DEFAULT_MAX_TIME_S: f64 = 600.0;
+/// Longest trajectory piece searched for contacts, s (only reached with zero friction).
+const MAX_HORIZON_S: f64 = 1e6;
+/// A shot with more events than this is stopped with every ball frozen in place (a guard against
+/// endless chatter; real shots have tens to a few hundred events).
+pub const MAX_EVENTS: usize = 20_000;
+
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    id: BallId,
+    /// Time of `s`, the ball's last event.
+    t0: f64,
+    s: BallState,
+    /// Absolute time the current motion state ends.
+    end: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Own {
+    None,
+    Transition,
+    Line(usize),
+    Post(usize),
+    Hole(usize),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Next {
+    Own(usize),
+    Pair(usize, usize),
+}
+
+/// One ball as the game draws it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BallSnapshot {
+    pub id: BallId,
+    pub state: BallState,
+}
+
+impl BallSnapshot {
+    pub fn pos(&self) -> [f64; 3] {
+        self.state.pos.to_array()
+    }
+
+    /// Unit quaternion `[w, x, y, z]`, body to table frame.
+    pub fn orientation(&self) -> [f64; 4] {
+        self.state.orient.to_array()
+    }
+
+    pub fn on_table(&self) -> bool {
+        self.state.motion.on_table()
+    }
+
+    pub fn fate(&self) -> BallFate {
+        match self.state.motion {
+            Motion::Pocketed(pocket) => BallFate::Pocketed { pocket },
+            Motion::OffTable => BallFate::OffTable,
+            _ => BallFate::OnTable { pos: [self.state.pos.x, self.state.pos.y] },
+        }
+    }
+}
+
+/// A shot in progress on one table.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    table: Table,
+    params: Params,
+    geo: Geometry,
+    balls: Vec<Slot>,
+    now: f64,
+    own: Vec<(f64, Own)>,
+    /// Next contact time of each pair, `n * i + j` for `i < j`.
+    pairs: Vec<f64>,
+    events: usize,
+}
+
+impl Simulation {
+    /// A table with `balls` on it at time 0. The caller guarantees they lie on the bed and do not
+    /// overlap (`json` validates this for outside input).
+    pub fn new(table: Table, params: Params, balls: Vec<Ball>) -> Simulation {
+        let slots: Vec<Slot> = balls
+            .into_iter()
+            .map(|b| {
+                let s = settle(b.state, &params);
+                Slot { id: b.id, t0: 0.0, s, end: segment_duration(&s, &params) }
+            })
+            .collect();
+        let n = slots.len();
+        let mut sim = Simulation {
+            geo: Geometry::new(&table),
+            table,
+            params,
+            balls: slots,
+            now: 0.0,
+            own: vec![(f64::INFINITY, Own::None); n],
+            pairs: vec![f64::INFINITY; n * n],
+            events: 0,
+        };
+        for i in 0..n {
+            sim.own[i] = sim.own_candidate(i);
+            for j in i + 1..n {
+                sim.pairs[n * i + j] = sim.pair_candidate(i, j);
+            }
+        }
+        sim
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The current time, s since the simulation began.
+    pub fn time(&self) -> f64 {
+        self.now
+    }
+
+    /// True when nothing on the bed moves or spins.
+    pub fn is_at_rest(&self) -> bool {
+        self.next().0 == f64::INFINITY
+    }
+
+    /// Strikes `ball` with the cue now. Returns the `strike` (or `miscue`) event, or `None` if
+    /// that ball is not on the table. The event is not repeated by `advance`.
+    pub fn strike(&mut self, ball: BallId, strike: Strike) -> Option<Event> {
+        let i = self.balls.iter().position(|b| b.id == ball && b.s.motion.on_table())?;
+        let t = self.now;
+        let before = self.state_at(i, t);
+        let out = instantaneous_point::strike(&before, &strike, &self.params);
+        self.set(i, t, out.state);
+        self.refresh(&[i]);
+        let kind = if out.miscue { EventKind::Miscue { ball } } else { EventKind::Strike { ball } };
+        Some(self.event(t, kind, &[i]))
+    }
+
+    /// Runs `dt` seconds on from the current time and returns the events in that interval (an
+    /// event exactly at the end is included). Stops exactly at `time() + dt`.
+    pub fn advance(&mut self, dt: f64) -> Vec<Event> {
+        let target = self.now + dt.max(0.0);
+        let mut out = Vec::new();
+        self.run(target, &mut out);
+        self.now = self.now.max(target);
+        out
+    }
+
+    /// Runs until every ball rests (or `DEFAULT_MAX_TIME_S`).
+    pub fn run_to_rest(&mut self) -> Vec<Event> {
+        self.run_until(DEFAULT_MAX_TIME_S)
+    }
+
+    /// Runs until every ball rests or until `t_max`, whichever is first. The time is then that of
+    /// the last event, or `t_max` if something still moves.
+    pub fn run_until(&mut self, t_max: f64) -> Vec<Event> {
+        let mut out = Vec::new();
+        self.run(t_max, &mut out);
+        if !self.is_at_rest() {
+            self.now = self.now.max(t_max);
+        }
+        out
+    }
+
+    fn run(&mut self, target: f64, out: &mut Vec<Event>) {
+        loop {
+            let (t, next) = self.next();
+            if t.is_nan() || t > target || t == f64::INFINITY {
+                break;
+            }
+            if self.events >= MAX_EVENTS {
+                self.freeze(t, out);
+                break;
+            }
+            let Some(next) = next else { break };
+            self.events += 1;
+            self.now = self.now.max(t);
+            out.push(self.process(t, next));
+        }
+    }
+
+    /// Every ball at time `t`: between the last processed event and the next pending one (the
+    /// current time after `advance` is always valid).
+    pub fn snapshot(&self, t: f64) -> Vec<BallSnapshot> {
+        (0..self.balls.len()).map(|i| BallSnapshot { id: self.balls[i].id, state: self.state_at(i, t) }).collect()
+    }
+
+    /// Where every ball is now, as the `sim` output's `balls`.
+    pub fn final_balls(&self) -> Vec<FinalBall> {
+        self.snapshot(self.now).iter().map(|b| FinalBall { id: b.id, fate: b.fate() }).collect()
+    }
+
+    /// The state of `ball` at time `t` (as `snapshot`).
+    pub fn ball(&self, ball: BallId, t: f64) -> Option<BallState> {
+        let i = self.balls.iter().position(|b| b.id == ball)?;
+        Some(self.state_at(i, t))
+    }
+
+    fn state_at(&self, i: usize, t: f64) -> BallState {
+        let b = &self.balls[i];
+        let dt = (t - b.t0).clamp(0.0, (b.end - b.t0).max(0.0));
+        evolve(&b.s, &self.params, dt)
+    }
+
+    fn set(&mut self, i: usize, t: f64, s: BallState) {
+        let end = t + segment_duration(&s, &self.params).min(MAX_HORIZON_S);
+        self.balls[i] = Slot { id: self.balls[i].id, t0: t, s, end };
+    }
+
+    fn path(&self, i: usize, t: f64) -> Path {
+        let b = &self.balls[i];
+        let s = evolve(&b.s, &self.params, t - b.t0);
+        let moving = b.s.motion.translates();
+        Path {
+            p0: s.pos,
+            v0: if moving { s.vel } else { Default::default() },
+            acc: if moving { acceleration(&b.s, &self.params) } else { Default::default() },
+            horizon: b.end - t,
+        }
+    }
+
+    fn own_candidate(&self, i: usize) -> (f64, Own) {
+        let b = &self.balls[i];
+        match b.s.motion {
+            Motion::Spinning => return (b.end, Own::Transition),
+            Motion::Sliding | Motion::Rolling => {}
+            _ => return (f64::INFINITY, Own::None),
+        }
+        let path = self.path(i, b.t0);
+        let r = self.params.ball_radius_m;
+        let mut best = (b.end, Own::Transition);
+        let mut consider = |dt: Option<f64>, what: Own| {
+            if let Some(dt) = dt {
+                let t = b.t0 + dt;
+                if t < best.0 {
+                    best = (t, what);
+                }
+            }
+        };
+        for (k, line) in self.geo.lines.iter().enumerate() {
+            consider(ball_line(&path, line, r), Own::Line(k));
+        }
+        for (k, post) in self.geo.posts.iter().enumerate() {
+            consider(ball_post(&path, post.at, r), Own::Post(k));
+        }
+        for (k, hole) in self.geo.holes.iter().enumerate() {
+            consider(ball_hole(&path, hole), Own::Hole(k));
+        }
+        best
+    }
+
+    fn pair_candidate(&self, i: usize, j: usize) -> f64 {
+        let (a, b) = (&self.balls[i], &self.balls[j]);
+        if !a.s.motion.on_table() || !b.s.motion.on_table() {
+            return f64::INFINITY;
+        }
+        if !a.s.motion.translates() && !b.s.motion.translates() {
+            return f64::INFINITY;
+        }
+        let t = a.t0.max(b.t0);
+        let (pa, pb) = (self.path(i, t), self.path(j, t));
+        ball_ball(&pa, &pb, self.params.ball_radius_m).map_or(f64::INFINITY, |dt| t + dt)
+    }
+
+    /// The earliest pending event: ball order, then pair order, on ties.
+    fn next(&self) -> (f64, Option<Next>) {
+        let mut best = (f64::INFINITY, None);
+        for (i, &(t, what)) in self.own.iter().enumerate() {
+            if what != Own::None && t < best.0 {
+                best = (t, Some(Next::Own(i)));
+            }
+        }
+        let n = self.balls.len();
+        for i in 0..n {
+            for j in i + 1..n {
+                let t = self.pairs[n * i + j];
+                if t < best.0 {
+                    best = (t, Some(Next::Pair(i, j)));
+                }
+            }
+        }
+        best
+    }
+
+    fn process(&mut self, t: f64, next: Next) -> Event {
+        let p = self.params;
+        match next {
+            Next::Own(i) => {
+                let s = self.state_at(i, t);
+                let id = self.balls[i].id;
+                let (new, kind) = match self.own[i].1 {
+                    Own::Line(k) => {
+                        let line = self.geo.lines[k];
+                        let out = mathavan_2010::resolve(&s, line.normal, self.geo.cushion_height_m, &p);
+                        (out, EventKind::Cushion { ball: id, rail: line.rail })
+                    }
+                    Own::Post(k) => {
+                        let post = self.geo.posts[k];
+                        let normal = (s.pos - post.at).xy().unit_or_zero();
+                        let out = mathavan_2010::resolve(&s, normal, self.geo.cushion_height_m, &p);
+                        (out, EventKind::Cushion { ball: id, rail: post.rail })
+                    }
+                    Own::Hole(k) => {
+                        let pocket = self.geo.holes[k].id;
+                        (BallState { motion: Motion::Pocketed(pocket), ..s }, EventKind::Pocket { ball: id, pocket })
+                    }
+                    Own::Transition | Own::None => {
+                        let out = after_transition(&s, &p);
+                        let kind = match out.motion {
+                            Motion::Rolling => EventKind::Rolling { ball: id },
+                            Motion::Spinning => EventKind::Spinning { ball: id },
+                            _ => EventKind::Stop { ball: id },
+                        };
+                        (out, kind)
+                    }
+                };
+                self.set(i, t, new);
+                self.refresh(&[i]);
+                self.event(t, kind, &[i])
+            }
+            Next::Pair(i, j) => {
+                let (a, b) = (self.state_at(i, t), self.state_at(j, t));
+                let (a2, b2) = frictional_inelastic::resolve(&a, &b, &p);
+                self.set(i, t, a2);
+                self.set(j, t, b2);
+                self.refresh(&[i, j]);
+                let (x, y) = (self.balls[i].id, self.balls[j].id);
+                let balls = if x < y { [x, y] } else { [y, x] };
+                self.event(t, EventKind::BallBall { balls }, &[i, j])
+            }
+        }
+    }
+
+    /// Recomputes the candidates of the balls in `changed`.
+    fn refresh(&mut self, changed: &[usize]) {
+        let n = self.balls.len();
+        for &i in changed {
+            self.own[i] = self.own_candidate(i);
+            for k in 0..n {
+                if k == i || (changed.contains(&k) && k < i) {
+                    continue;
+                }
+                let (a, b) = if i < k { (i, k) } else { (k, i) };
+                self.pairs[n * a + b] = self.pair_candidate(a, b);
+            }
+        }
+    }
+
+    /// Stops everything at `t` (the event guard): each moving ball comes to rest where it is.
+    fn freeze(&mut self, t: f64, out: &mut Vec<Event>) {
+        for i in 0..self.balls.len() {
+            let s = self.state_at(i, t);
+            if s.motion.on_table() && s.motion != Motion::Stationary {
+                let rest =
+                    BallState { vel: Default::default(), ang_vel: Default::default(), motion: Motion::Stationary, ..s };
+                self.set(i, t, rest);
+                out.push(self.event(t, EventKind::Stop { ball: self.balls[i].id }, &[i]));
+            }
+        }
+        self.now = self.now.max(t);
+        let n = self.balls.len();
+        self.own = vec![(f64::INFINITY, Own::None); n];
+        self.pairs = vec![f64::INFINITY; n * n];
+    }
+
+    fn event(&self, t: f64, kind: EventKind, involved: &[usize]) -> Event {
+        let mut state = BTreeMap::new();
+        for &i in involved {
+            let s = &self.balls[i].s;
+            state.insert(
+                self.balls[i].id,
+                Kinematics { pos: s.pos.to_array(), v: s.vel.to_array(), w: s.ang_vel.to_array() },
+            );
+        }
+        Event { t, kind, state }
+    }
+}

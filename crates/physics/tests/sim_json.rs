@@ -1,0 +1,71 @@
+//! The `sim` contract end to end: request in, response out.
+
+use biljardi_physics::json::run;
+use serde_json::{Value, json};
+
+fn sim(v: Value) -> Value {
+    serde_json::from_str(&run(&v.to_string()).unwrap()).unwrap()
+}
+
+fn err_field(v: Value) -> String {
+    run(&v.to_string()).unwrap_err().field
+}
+
+#[test]
+fn contract_example_runs_and_ends_at_rest() {
+    let input = json!({
+        "table": "9ft",
+        "params": {},
+        "balls": [{"id": "cue", "pos": [-0.635, 0.0]}, {"id": "1", "pos": [0.635, 0.0], "v": [0, 0, 0], "w": [0, 0, 0]}],
+        "shot": {"ball": "cue", "speed": 2.0, "phi": 0.0, "theta": 0.0, "a": 0.0, "b": 0.0},
+        "max_time": 120.0
+    });
+    let out = sim(input.clone());
+    let events = out["events"].as_array().unwrap();
+    assert_eq!(events[0]["type"], "strike");
+    assert_eq!(events[0]["t"], 0.0);
+    assert!(events[0]["state"]["cue"]["v"][0].as_f64().unwrap() > 3.0);
+    let hit = events.iter().find(|e| e["type"] == "ball_ball").unwrap();
+    assert_eq!(hit["balls"], json!(["cue", "1"]));
+    assert!(hit["state"]["1"]["pos"].as_array().unwrap().len() == 3);
+    let times: Vec<f64> = events.iter().map(|e| e["t"].as_f64().unwrap()).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]));
+    assert_eq!(out["duration"].as_f64().unwrap(), *times.last().unwrap());
+    assert_eq!(out["balls"].as_array().unwrap().len(), 2);
+    let text = run(&input.to_string()).unwrap();
+    let (e, b, d) =
+        (text.find("\"events\"").unwrap(), text.find("\"balls\"").unwrap(), text.find("\"duration\"").unwrap());
+    assert!(e < b && b < d, "fields in the contract's order");
+}
+
+#[test]
+fn identical_input_gives_byte_identical_output() {
+    let input = json!({"balls": [{"id": "cue", "pos": [-0.6, 0.1]}, {"id": "3", "pos": [0.3, 0.0]}, {"id": "9", "pos": [0.9, -0.2]}],
+                       "shot": {"ball": "cue", "speed": 5.0, "phi": 3.0, "a": 0.2, "b": -0.3}})
+    .to_string();
+    let a = run(&input).unwrap();
+    assert_eq!(a, run(&input).unwrap());
+    assert!(a.ends_with('\n') && !a.ends_with("\n\n"));
+}
+
+#[test]
+fn bad_input_names_the_field() {
+    let ok_ball = json!({"id": "cue", "pos": [0.0, 0.0]});
+    assert_eq!(run("{not json").unwrap_err().field, "");
+    assert_eq!(err_field(json!([])), "");
+    assert_eq!(err_field(json!({"balls": [{"id": "16", "pos": [0, 0]}]})), "balls[0].id");
+    assert_eq!(err_field(json!({"balls": [ok_ball, {"id": "cue", "pos": [0.5, 0]}]})), "balls[1].id");
+    assert_eq!(err_field(json!({"balls": [ok_ball, {"id": "1", "pos": [0.03, 0]}]})), "balls[1].pos");
+    assert_eq!(err_field(json!({"balls": [{"id": "1", "pos": [1.3, 0]}]})), "balls[0].pos");
+    assert_eq!(err_field(json!({"balls": [{"id": "1", "pos": [0, "x"]}]})), "balls[0].pos[1]");
+    assert_eq!(err_field(json!({"balls": [{"id": "1", "pos": [0, 0], "v": [20, 0, 0]}]})), "balls[0].v");
+    assert_eq!(err_field(json!({"table": "6ft", "balls": []})), "table");
+    assert_eq!(err_field(json!({"balls": [ok_ball], "shot": {"ball": "cue", "speed": 16}})), "shot.speed");
+    assert_eq!(err_field(json!({"balls": [ok_ball], "shot": {"ball": "2", "speed": 1}})), "shot.ball");
+    assert_eq!(err_field(json!({"balls": [ok_ball], "params": {"e_ball": 1.5}})), "params.e_ball");
+    assert_eq!(err_field(json!({"balls": [ok_ball], "max_time": -1})), "max_time");
+    assert_eq!(err_field(json!({"params": {}})), "balls");
+    // NaN is not JSON.
+    assert_eq!(run(r#"{"balls": [{"id": "cue", "pos": [NaN, 0]}]}"#).unwrap_err().field, "");
+    assert!(run(r#"{"balls": [{"id": "cue", "pos": [1e999, 0]}]}"#).is_err());
+}
