@@ -143,9 +143,6 @@ impl Verdict {
             spotted.extend(self.placed);
             self.placed = spotted;
         }
-        if self.options.is_empty() {
-            self.options = Vec::new();
-        }
         let mut request_spot = Vec::new();
         if self.winner.is_none() && !self.rerack && self.state.ball_in_hand == BallInHand::BehindHeadString {
             request_spot = general::request_spot_candidates(table, self.object_positions_after(ctx));
@@ -167,36 +164,44 @@ impl Verdict {
         let next = self.state.shooter();
         let game_over = self.winner.is_some();
         let warning = (!game_over && ctx.game.three_foul_rule() && self.state.fouls[next] >= 2).then(|| {
-            Text::new(
-                format!("Warning (6.14): player {} has two consecutive fouls; a third loses the game.", next + 1),
-                format!("Varoitus (6.14): pelaajalla {} on kaksi peräkkäistä virhettä; kolmas häviää pelin.", next + 1),
-            )
-        });
-        let warning = warning.map(|w| {
-            if ctx.game == crate::game::Game::StraightPool {
+            let n = next + 1;
+            if ctx.game == Game::StraightPool {
                 Text::new(
-                    format!(
-                        "Warning (6.14): player {} has two consecutive fouls; a third costs 15 more points.",
-                        next + 1
-                    ),
-                    format!(
-                        "Varoitus (6.14): pelaajalla {} on kaksi peräkkäistä virhettä; kolmas maksaa 15 lisäpistettä.",
-                        next + 1
-                    ),
+                    format!("Warning (6.14): player {n} has two consecutive fouls; a third costs 15 more points (4.11)."),
+                    format!("Varoitus (6.14): pelaajalla {n} on kaksi peräkkäistä virhettä; kolmas maksaa 15 lisäpistettä (4.11)."),
                 )
             } else {
-                w
+                Text::new(
+                    format!("Warning (6.14): player {n} has two consecutive fouls; a third loses the game."),
+                    format!("Varoitus (6.14): pelaajalla {n} on kaksi peräkkäistä virhettä; kolmas häviää pelin."),
+                )
             }
         });
         if warning.is_some() {
             self.cite("6.14");
         }
-        let mut say = self.say;
+        let mut say: Vec<Text> = self
+            .fouls
+            .iter()
+            .map(|f| Text::new(format!("Foul {}: {}", f.rule, f.en), format!("Virhe {}: {}", f.rule, f.fi)))
+            .collect();
+        say.extend(self.say);
+        if let Some(w) = &warning {
+            say.push(w.clone());
+        }
         match self.winner {
             Some(w) => say.push(Text::new(
                 format!("Player {} wins the game.", w + 1),
                 format!("Pelaaja {} voittaa pelin.", w + 1),
             )),
+            None if !self.options.is_empty() => {
+                let n = next + 1;
+                let names: Vec<&str> = self.options.iter().map(|(o, _)| o.name()).collect();
+                say.push(Text::new(
+                    format!("Player {n} chooses: {}.", names.join(", ")),
+                    format!("Pelaaja {n} valitsee: {}.", names.join(", ")),
+                ));
+            }
             None => say.push(next_text(next, self.state.ball_in_hand)),
         }
         Decision {
