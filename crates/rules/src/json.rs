@@ -406,10 +406,16 @@ fn check_consistency(events: &[Event], finals: &[FinalBall]) -> Result<(), Input
     Ok(())
 }
 
-/// The `shot` input: simulate with the physics engine (same input as `biljardi sim`).
-fn simulate(_root: &Map<String, Value>, _shot: &Value) -> Result<(Vec<Event>, Vec<FinalBall>), InputError> {
-    Err(InputError::new(
-        "shot",
-        "simulating a shot inside the referee is not available yet; pass the sim's events and final balls",
-    ))
+/// The `shot` input: simulate with the physics engine, the same input as `biljardi sim`
+/// (`table`, `params`, `balls`, `shot`, `max_time` from the referee's input).
+fn simulate(root: &Map<String, Value>, shot: &Value) -> Result<(Vec<Event>, Vec<FinalBall>), InputError> {
+    let mut req = Map::new();
+    for key in ["table", "params", "balls", "max_time"] {
+        if let Some(v) = root.get(key) {
+            req.insert(key.to_string(), v.clone());
+        }
+    }
+    req.insert("shot".to_string(), shot.clone());
+    let sim = biljardi_physics::json::simulate_json(&Value::Object(req))?;
+    Ok((sim.events, sim.balls))
 }

@@ -129,6 +129,8 @@ fixture! {
     rule_8_13_position_is_the_centre_of_the_ball,
     rule_8_16_jump_shot_is_legal,
     rule_8_18_miscue_is_not_a_foul_in_itself,
+    contract_shot_input_is_simulated,
+    bad_input_shot_is_checked_by_the_physics,
     bad_input_unknown_game,
     bad_input_unknown_ball,
     bad_input_ball_not_in_the_game,
