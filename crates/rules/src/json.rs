@@ -154,6 +154,12 @@ fn parse_state(v: Option<&Value>, game: Game) -> Result<GameState, InputError> {
     if s.push_out_allowed && s.is_break {
         return Err(InputError::new("state.push_out_allowed", "the push out is the shot after the break"));
     }
+    if s.push_out_allowed && s.ball_in_hand != BallInHand::None {
+        return Err(InputError::new(
+            "state.ball_in_hand",
+            "a push out follows a break without a foul, so the cue ball is not in hand",
+        ));
+    }
     if game == Game::EightBall {
         match (s.open_table, s.groups) {
             (true, [None, None]) => {}

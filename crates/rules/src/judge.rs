@@ -49,7 +49,8 @@ impl Ctx<'_> {
             is_break: false,
             push_out_allowed: false,
             ball_in_hand: BallInHand::None,
-            breaker: self.state.breaker.or(if self.state.is_break { Some(self.shooter() as u8) } else { None }),
+            // 8.11: whoever takes the break is this game's breaker.
+            breaker: if self.state.is_break { Some(self.shooter() as u8) } else { self.state.breaker },
             ..self.state.clone()
         }
     }

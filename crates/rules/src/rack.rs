@@ -18,6 +18,14 @@ pub fn positions(table: &Table) -> [[f64; 2]; 15] {
     out
 }
 
+/// Where `n` reracked 14.1 balls go (4.2): all 15 positions for a full rack, or the 14 behind
+/// the apex with the apex left empty for a 14-ball rack. Fewer than 14 take the rear positions.
+pub fn rerack_positions(table: &Table, n: usize) -> Vec<[f64; 2]> {
+    let all = positions(table);
+    let skip = 15usize.saturating_sub(n.min(15));
+    all[skip..].to_vec()
+}
+
 /// The three corners of the outline drawn around the rack.
 pub fn outline(table: &Table) -> [[f64; 2]; 3] {
     let r = BALL_RADIUS_M;
@@ -53,6 +61,15 @@ fn segment_distance(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rule_4_2_fourteen_ball_rerack_leaves_the_apex_empty() {
+        let t = Table::default();
+        let p = rerack_positions(&t, 14);
+        assert_eq!(p.len(), 14);
+        assert!(p.iter().all(|q| q != &t.foot_spot()));
+        assert_eq!(rerack_positions(&t, 15)[0], t.foot_spot());
+    }
 
     #[test]
     fn rack_positions_are_inside_and_far_balls_are_not() {

@@ -72,3 +72,35 @@ fn rule_2_9_and_3_11_stalemate_rebreak() {
         assert_eq!(m.breaker, 1);
     }
 }
+
+#[test]
+fn rule_3_1_lag_winner_decides_the_first_eight_ball_breaker() {
+    let m = Match::start(settings(Game::EightBall, 5, BreakOrder::Alternating), 1);
+    assert_eq!(m.rack_state().shooter, 1);
+}
+
+#[test]
+fn rule_4_1_the_lag_decides_the_straight_pool_breaker() {
+    let m = Match::start(settings(Game::StraightPool, 100, BreakOrder::Alternating), 0);
+    let s = m.rack_state();
+    assert_eq!((s.shooter, s.is_break, s.breaker), (0, true, Some(0)));
+}
+
+#[test]
+fn rule_9_1_lag_winner_chooses_and_breaks_alternate() {
+    let mut m = Match::start(settings(Game::TenBall, 4, BreakOrder::Alternating), 0);
+    m.record_rack(0);
+    assert_eq!(m.rack_state().shooter, 1);
+}
+
+#[test]
+fn rule_8_9_a_match_is_won_by_the_racks_set_for_it() {
+    let mut m = Match::start(settings(Game::NineBall, 2, BreakOrder::Alternating), 0);
+    assert_eq!(m.record_rack(0), None);
+    assert_eq!(m.record_rack(1), None);
+    assert_eq!(m.record_rack(0), Some(0));
+    assert_eq!(m.racks_won, [2, 1]);
+    // A finished match takes no more racks.
+    assert_eq!(m.record_rack(1), Some(0));
+    assert_eq!(m.racks_won, [2, 1]);
+}
