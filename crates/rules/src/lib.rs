@@ -18,6 +18,7 @@ pub mod judge;
 pub mod lag;
 pub mod match_play;
 pub mod nine_ball;
+pub mod not_applicable;
 pub mod rack;
 pub mod record;
 pub(crate) mod rotation;
