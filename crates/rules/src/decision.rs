@@ -47,6 +47,41 @@ impl GameOption {
     }
 }
 
+/// An option with the rule that gives it and what it means, in both languages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionDetail {
+    pub option: GameOption,
+    pub rule: &'static str,
+    pub en: &'static str,
+    pub fi: &'static str,
+}
+
+impl OptionDetail {
+    pub fn new(option: GameOption, rule: &'static str) -> OptionDetail {
+        let (en, fi) = match option {
+            GameOption::Shoot => ("Play the position as it lies.", "Jatka pelitilanteesta sellaisenaan."),
+            GameOption::PassBack => {
+                ("Make the other player shoot this position.", "Anna toisen pelaajan lyödä tästä tilanteesta.")
+            }
+            GameOption::AcceptTable => ("Accept the table and shoot.", "Hyväksy pöytätilanne ja lyö."),
+            GameOption::TakeBallInHand => {
+                ("Take cue ball in hand behind the head string.", "Ota käsipallo aloituslinjan takaa.")
+            }
+            GameOption::RerackAndBreak => ("Rerack and break yourself.", "Kokoa pakka uudelleen ja aloita itse."),
+            GameOption::RebreakByBreaker => (
+                "Rerack and have the original breaker break again.",
+                "Kokoa pakka uudelleen ja anna alkuperäisen aloittajan aloittaa uudestaan.",
+            ),
+            GameOption::SpotEight => ("Spot the 8 and play on.", "Spottaa kasi ja jatka peliä."),
+            GameOption::RequestSpot => (
+                "Have the object ball nearest the head string spotted on the foot spot.",
+                "Pyydä aloituslinjaa lähin kohdepallo spotattavaksi alapisteelle.",
+            ),
+        };
+        OptionDetail { option, rule, en, fi }
+    }
+}
+
 /// A ball the referee puts on the table before the next shot, centre at `pos` [x, y] m.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Placed {
@@ -78,6 +113,9 @@ pub struct Decision {
     /// The 6.14 warning, when the incoming player comes to the table with two fouls standing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warning: Option<Text>,
+    /// Each option in `options` with its rule number and meaning.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub option_details: Vec<OptionDetail>,
     /// The state for the next shot after each option in `options`, keyed by the option's name.
     #[serde(skip_serializing_if = "Vec::is_empty", serialize_with = "option_map")]
     pub option_states: Vec<(GameOption, GameState)>,

@@ -57,7 +57,7 @@ fn break_shot(ctx: &Ctx) -> Verdict {
         v.pass_to(opp, BallInHand::BehindHeadString);
         let mut again = rerack(ctx, opp);
         again.fouls = v.state.fouls;
-        v.options = vec![(GameOption::SpotEight, v.state.clone()), (GameOption::RerackAndBreak, again)];
+        v.offer("3.3", vec![(GameOption::SpotEight, v.state.clone()), (GameOption::RerackAndBreak, again)]);
         return v;
     }
     if !rec.off_table.objects().is_empty() {
@@ -89,11 +89,14 @@ fn break_shot(ctx: &Ctx) -> Verdict {
         mine.fouls = v.state.fouls;
         let mut theirs = rerack(ctx, me);
         theirs.fouls = v.state.fouls;
-        v.options = vec![
-            (GameOption::AcceptTable, v.state.clone()),
-            (GameOption::RerackAndBreak, mine),
-            (GameOption::RebreakByBreaker, theirs),
-        ];
+        v.offer(
+            "3.3",
+            vec![
+                (GameOption::AcceptTable, v.state.clone()),
+                (GameOption::RerackAndBreak, mine),
+                (GameOption::RebreakByBreaker, theirs),
+            ],
+        );
         return v;
     }
     if !found.is_empty() {
@@ -122,7 +125,7 @@ fn break_shot(ctx: &Ctx) -> Verdict {
         v.cite("3.7");
         v.pass_to(me, BallInHand::None);
         let again = rerack(ctx, me);
-        v.options = vec![(GameOption::SpotEight, v.state.clone()), (GameOption::RerackAndBreak, again)];
+        v.offer("3.3", vec![(GameOption::SpotEight, v.state.clone()), (GameOption::RerackAndBreak, again)]);
         return v;
     }
     if rec.object_pocketed_any() {
@@ -152,7 +155,7 @@ fn offer_ball_in_hand(v: &mut Verdict, opp: usize, cue_lost: bool) {
     }
     let hand = v.state.clone();
     v.pass_to(opp, BallInHand::None);
-    v.options = vec![(GameOption::Shoot, v.state.clone()), (GameOption::TakeBallInHand, hand)];
+    v.offer("3.3", vec![(GameOption::Shoot, v.state.clone()), (GameOption::TakeBallInHand, hand)]);
 }
 
 fn regular_shot(ctx: &Ctx) -> Verdict {

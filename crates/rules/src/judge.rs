@@ -2,7 +2,7 @@
 //! spotted balls (1.4), adds the 1.5 spot request and the 6.14 warning, and writes the messages.
 
 use crate::call::Call;
-use crate::decision::{Decision, Foul, GameOption, Placed};
+use crate::decision::{Decision, Foul, GameOption, OptionDetail, Placed};
 use crate::game::{BallInHand, Game};
 use crate::record::ShotRecord;
 use crate::spot::spot_balls;
@@ -68,6 +68,8 @@ pub(crate) struct Verdict {
     pub state: GameState,
     /// Every option with the state it leads to; the first is the default in `state`.
     pub options: Vec<(GameOption, GameState)>,
+    /// The rule that gives each option, parallel to `options`.
+    pub option_rules: Vec<&'static str>,
     pub winner: Option<usize>,
     pub points: [i32; 2],
 }
@@ -83,6 +85,7 @@ impl Verdict {
             rerack: false,
             state: ctx.next_state(),
             options: Vec::new(),
+            option_rules: Vec::new(),
             winner: None,
             points: [0, 0],
         }
@@ -99,6 +102,15 @@ impl Verdict {
     pub fn cite(&mut self, rule: &'static str) {
         if !self.rules.contains(&rule) {
             self.rules.push(rule);
+        }
+    }
+
+    /// Offers the incoming player `choices` under `rule`; the first is the default.
+    pub fn offer(&mut self, rule: &'static str, choices: Vec<(GameOption, GameState)>) {
+        self.cite(rule);
+        for c in choices {
+            self.option_rules.push(rule);
+            self.options.push(c);
         }
     }
 
@@ -127,6 +139,7 @@ impl Verdict {
         next.shot_clock_s = ctx.state.shot_clock_s;
         self.state = next;
         self.options.clear();
+        self.option_rules.clear();
     }
 
     pub(crate) fn finish(mut self, ctx: &Ctx) -> Decision {
@@ -154,9 +167,9 @@ impl Verdict {
                     "Kaikki kohdepallot ovat aloituslinjan takana: vuoroon tuleva pelaaja voi pyytää aloituslinjaa lähimmän pallon spottaamista.",
                 );
                 if self.options.is_empty() {
-                    self.options.push((GameOption::Shoot, self.state.clone()));
+                    self.offer("1.5", vec![(GameOption::Shoot, self.state.clone())]);
                 }
-                self.options.push((GameOption::RequestSpot, self.state.clone()));
+                self.offer("1.5", vec![(GameOption::RequestSpot, self.state.clone())]);
             }
         }
         if let Some((_, s)) = self.options.first() {
@@ -222,6 +235,12 @@ impl Verdict {
             explanation: Text::join(&say),
             rules: self.rules,
             warning,
+            option_details: self
+                .options
+                .iter()
+                .zip(&self.option_rules)
+                .map(|((o, _), rule)| OptionDetail::new(*o, rule))
+                .collect(),
             option_states: self.options,
             request_spot,
             off_table: rec.off_table.objects().iter().collect(),

@@ -30,7 +30,7 @@ pub mod text;
 
 pub use ball_set::BallSet;
 pub use call::Call;
-pub use decision::{Decision, Foul, GameOption, Placed};
+pub use decision::{Decision, Foul, GameOption, OptionDetail, Placed};
 pub use game::{BallInHand, Game, Group};
 pub use judge::judge;
 pub use record::{BallWhere, RecordBuilder, ShotRecord};

@@ -125,7 +125,7 @@ pub(crate) fn judge(ctx: &Ctx, r: &Rules) -> Verdict {
                 format!("Push outissa pussiin mennyt {gb_n}-pallo spotataan."),
             );
         }
-        offer_pass_back(&mut v, me, opp);
+        offer_pass_back(&mut v, r.push_out_rule, me, opp);
         return v;
     }
 
@@ -179,14 +179,14 @@ pub(crate) fn judge(ctx: &Ctx, r: &Rules) -> Verdict {
             "A ball was pocketed on a safety: the opponent may shoot or pass the shot back.",
             "Turvalyönnillä meni pallo pussiin: vastustaja voi lyödä tai antaa lyöjän jatkaa.",
         );
-        offer_pass_back(&mut v, me, opp);
+        offer_pass_back(&mut v, "9.6", me, opp);
     } else if pocketed_any {
         v.rule(
             "9.7",
             "The called shot failed but a ball was pocketed: the opponent may shoot or pass the shot back.",
             "Maalattu lyönti epäonnistui, mutta pallo meni pussiin: vastustaja voi lyödä tai antaa lyöjän jatkaa.",
         );
-        offer_pass_back(&mut v, me, opp);
+        offer_pass_back(&mut v, "9.7", me, opp);
     } else if ctx.call.is_safety() {
         v.rule("9.6", "Safety: the inning passes.", "Turvalyönti: lyöntivuoro vaihtuu.");
         v.pass_to(opp, BallInHand::None);
@@ -202,10 +202,10 @@ pub(crate) fn judge(ctx: &Ctx, r: &Rules) -> Verdict {
 }
 
 /// The incoming player (`opp`) shoots, or passes the table back to `me` (2.4, 9.4, 9.6, 9.7).
-fn offer_pass_back(v: &mut Verdict, me: usize, opp: usize) {
+fn offer_pass_back(v: &mut Verdict, rule: &'static str, me: usize, opp: usize) {
     v.pass_to(opp, BallInHand::None);
     let shoot = v.state.clone();
     let mut back = v.state.clone();
     back.shooter = me as u8;
-    v.options = vec![(GameOption::Shoot, shoot), (GameOption::PassBack, back)];
+    v.offer(rule, vec![(GameOption::Shoot, shoot), (GameOption::PassBack, back)]);
 }

@@ -50,7 +50,7 @@ pub(crate) fn judge(ctx: &Ctx) -> Verdict {
             again.fouls = v.state.fouls;
             again.target_score = s.target_score;
             again.shot_clock_s = s.shot_clock_s;
-            v.options = vec![(GameOption::AcceptTable, v.state.clone()), (GameOption::RebreakByBreaker, again)];
+            v.offer("4.3", vec![(GameOption::AcceptTable, v.state.clone()), (GameOption::RebreakByBreaker, again)]);
             return v;
         }
     }

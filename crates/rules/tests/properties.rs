@@ -164,6 +164,13 @@ proptest! {
             prop_assert!(s.shooter <= 1);
         }
         prop_assert_eq!(d.options.len(), d.option_states.len());
+        prop_assert_eq!(d.options.len(), d.option_details.len());
+        for o in &d.option_details {
+            prop_assert!(d.rules.contains(&o.rule), "option rule {} not cited", o.rule);
+        }
+        if let Some((_, first)) = d.option_states.first() {
+            prop_assert_eq!(first, &d.state);
+        }
 
         // Ball in hand only after a foul or where a rule gives it: the next break (8.11) and the
         // 14.1 rerack (4.8 b, d).
