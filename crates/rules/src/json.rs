@@ -253,6 +253,14 @@ fn check_position(game: Game, state: &GameState, on: BallSet) -> Result<(), Inpu
     {
         return Err(InputError::new("balls", format!("the {gb} is not on the table: the game is over")));
     }
+    if game == Game::StraightPool {
+        if on.objects().len() < 2 {
+            return Err(InputError::new("balls", "14.1 reracks before a single object ball is left (4.8)"));
+        }
+        if state.score.iter().any(|s| *s >= state.target()) {
+            return Err(InputError::new("state.score", "a player already has the target score: the game is over"));
+        }
+    }
     if state.is_break && on.objects().len() < game.max_ball() as usize {
         return Err(InputError::new("balls", format!("a break needs the full rack of {} balls", game.max_ball())));
     }

@@ -4,6 +4,7 @@
 use crate::decision::Decision;
 use crate::game::Game;
 use crate::general::{StalemateOutcome, stalemate};
+use crate::lag::LagOutcome;
 use crate::state::GameState;
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +44,18 @@ impl Match {
     /// 1.2: the winner of the lag chooses who breaks first (`first_breaker`).
     pub fn start(settings: MatchSettings, first_breaker: u8) -> Match {
         Match { settings, racks_won: [0, 0], breaker: first_breaker & 1, winner: None }
+    }
+
+    /// Starts the match from the lag (1.2): `None` while the players must lag again. The winner
+    /// breaks first if `winner_breaks`, else lets the other player break (his choice, 2.1).
+    pub fn from_lag(settings: MatchSettings, lag: &LagOutcome, winner_breaks: bool) -> Option<Match> {
+        match lag {
+            LagOutcome::Winner { player, .. } => {
+                let first = if winner_breaks { *player } else { 1 - (*player & 1) };
+                Some(Match::start(settings, first))
+            }
+            LagOutcome::Relag(_) => None,
+        }
     }
 
     /// The state for the break of the current rack (8.11).

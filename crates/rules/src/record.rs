@@ -67,6 +67,11 @@ impl ShotRecord {
         b.finish(final_balls)
     }
 
+    /// Where the cue ball was placed for the shot (1.5).
+    pub fn cue_placed(&self) -> Option<[f64; 2]> {
+        self.before[0]
+    }
+
     pub fn before_pos(&self, id: BallId) -> Option<[f64; 2]> {
         self.before[id.number() as usize]
     }

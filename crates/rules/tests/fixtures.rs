@@ -143,6 +143,7 @@ fixture! {
     rule_8_17_safety_ends_the_inning,
     rule_1_6_safety_call_in_nine_ball_changes_nothing,
     bad_input_push_out_state_with_ball_in_hand,
+    bad_input_straight_pool_target_already_reached,
     bad_input_unknown_game,
     bad_input_unknown_ball,
     bad_input_ball_not_in_the_game,

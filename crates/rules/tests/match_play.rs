@@ -104,3 +104,13 @@ fn rule_8_9_a_match_is_won_by_the_racks_set_for_it() {
     assert_eq!(m.record_rack(1), Some(0));
     assert_eq!(m.racks_won, [2, 1]);
 }
+
+#[test]
+fn rule_1_2_the_match_starts_from_the_lag() {
+    use biljardi_rules::lag::{LagOutcome, Relag};
+    let s = settings(Game::NineBall, 3, BreakOrder::Alternating);
+    let won = LagOutcome::Winner { player: 1, faults: [vec![], vec![]] };
+    assert_eq!(Match::from_lag(s.clone(), &won, true).unwrap().breaker, 1);
+    assert_eq!(Match::from_lag(s.clone(), &won, false).unwrap().breaker, 0);
+    assert!(Match::from_lag(s, &LagOutcome::Relag(Relag::Tie), true).is_none());
+}
