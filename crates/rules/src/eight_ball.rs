@@ -203,7 +203,7 @@ fn regular_shot(ctx: &Ctx) -> Verdict {
     if let Some(l) = loss {
         v.add_fouls(&found);
         v.add_fouls(&[l]);
-        v.rule("3.10", "The fouls of 3.8 lose the game.", "Säännön 3.8 virheet häviävät pelin.");
+        v.rule("3.10", "The fouls of 3.8 lose the game.", "Säännön 3.8 virheistä seuraa pelin häviö.");
         v.win(ctx, opp);
         return v;
     }
@@ -256,7 +256,7 @@ fn regular_shot(ctx: &Ctx) -> Verdict {
                     me + 1
                 ),
                 format!(
-                    "Maalattu pallo meni pussiin avoimella pöydällä: pelaajan {} väri on {fi} ja hän jatkaa.",
+                    "Maalattu pallo meni pussiin avoimella pöydällä: pelaaja {} saa värikseen {fi} ja jatkaa.",
                     me + 1
                 ),
             );

@@ -187,7 +187,7 @@ impl Verdict {
             } else {
                 Text::new(
                     format!("Warning (6.14): player {n} has two consecutive fouls; a third loses the game."),
-                    format!("Varoitus (6.14): pelaajalla {n} on kaksi peräkkäistä virhettä; kolmas häviää pelin."),
+                    format!("Varoitus (6.14): pelaajalla {n} on kaksi peräkkäistä virhettä; kolmannesta seuraa pelin häviö."),
                 )
             }
         });

@@ -60,7 +60,7 @@ pub(crate) fn judge(ctx: &Ctx, r: &Rules) -> Verdict {
             v.rule(
                 r.serious_rule,
                 "Three consecutive fouls lose the game.",
-                "Kolme peräkkäistä virhettä häviää pelin.",
+                "Kolmas peräkkäinen virhe tarkoittaa pelin häviötä.",
             );
             v.win(ctx, opp);
             return v;
@@ -81,7 +81,11 @@ pub(crate) fn judge(ctx: &Ctx, r: &Rules) -> Verdict {
         v.state.push_out_allowed = true;
         if gb_down && !r.called {
             // 2.5 with 8.10: the 9 on a legal break wins.
-            v.rule(r.continue_rule, "The 9 on a legal break wins.", "Ysi laillisella aloituksella voittaa.");
+            v.rule(
+                r.continue_rule,
+                "The 9 on a legal break wins.",
+                "Ysipallo laillisella aloituslyönnillä voittaa pelin.",
+            );
             v.win(ctx, me);
             return v;
         }
@@ -131,7 +135,7 @@ pub(crate) fn judge(ctx: &Ctx, r: &Rules) -> Verdict {
 
     if !r.called {
         if gb_down {
-            v.rule(r.continue_rule, "The 9 on a legal shot wins.", "Ysi laillisella lyönnillä voittaa.");
+            v.rule(r.continue_rule, "The 9 on a legal shot wins.", "Ysipallo laillisella lyönnillä voittaa pelin.");
             v.win(ctx, me);
         } else if pocketed_any {
             v.rule(
@@ -154,7 +158,7 @@ pub(crate) fn judge(ctx: &Ctx, r: &Rules) -> Verdict {
     // 10-ball: only the called ball in the called pocket keeps the inning (9.5, 9.8).
     let called_made = ctx.call.called_ball().is_some_and(|b| rec.pocket_of(b).is_some_and(|p| ctx.call.matches(b, p)));
     if called_made && ctx.call.called_ball() == Some(gb) {
-        v.rule("9.8", "The called 10 on a legal shot wins.", "Maalattu 10-pallo laillisella lyönnillä voittaa.");
+        v.rule("9.8", "The called 10 on a legal shot wins.", "Maalattu 10-pallo laillisella lyönnillä voittaa pelin.");
         v.win(ctx, me);
         return v;
     }
