@@ -18,6 +18,8 @@ use serde_json::{Map, Value};
 /// Overlap allowed between two resting balls before the input is rejected, m. The physics keeps
 /// overlaps under 1e-9 m; hand-written positions get a little more slack.
 const OVERLAP_TOL_M: f64 = 1e-6;
+/// Largest 14.1 score or target accepted; keeps the arithmetic far from overflow.
+const MAX_SCORE: i32 = 1_000_000;
 
 /// A checked referee input.
 #[derive(Clone, Debug)]
@@ -122,6 +124,9 @@ fn parse_state(v: Option<&Value>, game: Game) -> Result<GameState, InputError> {
     }
     if let Some(x) = get("score") {
         s.score = field(x, "state.score")?;
+        if s.score.iter().any(|p| p.abs() > MAX_SCORE) {
+            return Err(InputError::new("state.score", format!("scores beyond +-{MAX_SCORE} are not a game")));
+        }
     }
     if let Some(x) = get("ball_in_hand") {
         s.ball_in_hand = field::<BallInHand>(x, "state.ball_in_hand")?;
@@ -131,8 +136,8 @@ fn parse_state(v: Option<&Value>, game: Game) -> Result<GameState, InputError> {
     }
     if let Some(x) = get("target_score") {
         let t: i32 = field(x, "state.target_score")?;
-        if t <= 0 {
-            return Err(InputError::new("state.target_score", "must be positive"));
+        if t <= 0 || t > MAX_SCORE {
+            return Err(InputError::new("state.target_score", format!("must be between 1 and {MAX_SCORE}")));
         }
         s.target_score = Some(t);
     }

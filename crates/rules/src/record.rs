@@ -228,6 +228,20 @@ impl RecordBuilder {
         }
     }
 
+    /// Feeds an event the game has as parts rather than as an [`Event`] (no ball states).
+    pub fn push_kind(&mut self, t: f64, kind: EventKind) {
+        self.push(&Event { t, kind, state: Default::default() });
+    }
+
+    /// Tells the builder where the cue ball is, for 6.11 (crossing the head string before the
+    /// first contact) when the events carry no ball states.
+    pub fn cue_at(&mut self, pos: [f64; 2]) {
+        if self.contact_t.is_none() && pos[0] >= self.head_string_x_m {
+            self.rec.cue_crossed_head_string = true;
+        }
+        self.last_pos[0] = Some(pos);
+    }
+
     /// Ends the shot. `final_balls` is the sim's `balls`; a ball it leaves out ends where the
     /// events last put it (pocketed, off the table, or at its last known position).
     pub fn finish(mut self, final_balls: &[FinalBall]) -> ShotRecord {

@@ -91,3 +91,18 @@ fn cue_ball_crossing_the_head_string_before_contact() {
     let r = ShotRecord::from_events(&t, &before(), &[ev(0.0, EventKind::Strike { ball: BallId::CUE }), contact], &[]);
     assert!(!r.cue_crossed_head_string);
 }
+
+#[test]
+fn game_messages_feed_the_builder_without_event_states() {
+    let t = Table::default();
+    let mut builder = RecordBuilder::new(&t, &before());
+    builder.push_kind(0.0, EventKind::Strike { ball: BallId::CUE });
+    builder.cue_at([0.2, 0.0]);
+    builder.push_kind(0.5, EventKind::BallBall { balls: [BallId::CUE, b(3)] });
+    builder.push_kind(0.7, EventKind::Cushion { ball: b(3), rail: RailId::Head });
+    let r = builder.finish(&[]);
+    assert!(r.cue_crossed_head_string);
+    assert_eq!(r.first_contact, Some(b(3)));
+    assert!(r.rail_after_contact.contains(b(3)));
+    assert_eq!(r.cue_placed(), Some([-0.9, 0.0]));
+}
