@@ -8,6 +8,14 @@ use crate::math::V3;
 use crate::poly::first_closing;
 use crate::table::Table;
 
+/// Closing speeds below this at a touching contact (m/s) are rounding, not a contact.
+const MIN_APPROACH_MPS: f64 = 1e-9;
+/// For bodies already touching, the next contact is when they close in this much further, m.
+const SHIFT_M: f64 = 1e-12;
+/// Deepest overlap the shifts above may add up to before any closing counts as a contact, m
+/// (the property tests allow 1e-9).
+const OVERLAP_BUDGET_M: f64 = 2e-10;
+
 /// A trajectory `p(t) = p0 + v0 t + acc t^2 / 2` valid for `t` in `[0, horizon]`.
 #[derive(Clone, Copy, Debug)]
 pub struct Path {
@@ -110,6 +118,31 @@ impl Geometry {
     }
 }
 
+impl Geometry {
+    /// True if a ball of radius `r` centred at `p` lies on the bed: inside the cushion noses, or
+    /// in a pocket's mouth clear of the jaws and short of the drop hole.
+    pub fn fits(&self, table: &Table, p: V3, r: f64, tol: f64) -> bool {
+        let p = p.xy();
+        // Clear of every cushion (rails and jaw faces as segments, so their ends count too).
+        for line in &self.lines {
+            let s = line.dir.dot(p - line.start).clamp(0.0, line.len);
+            if (p - (line.start + s * line.dir)).norm() < r - tol {
+                return false;
+            }
+        }
+        if p.x.abs() <= table.half_length() && p.y.abs() <= table.half_width() {
+            return !self.holes.iter().any(|h| (p - h.centre).norm() <= h.radius || h.back_out.dot(p - h.back) >= 0.0);
+        }
+        // Otherwise it must be in a pocket's mouth: between the jaw faces, short of the hole.
+        self.holes.iter().enumerate().any(|(k, hole)| {
+            let faces = [&self.lines[6 + 2 * k], &self.lines[7 + 2 * k]];
+            hole.back_out.dot(p - hole.back) < 0.0
+                && (p - hole.centre).norm() > hole.radius
+                && faces.iter().all(|f| f.normal.dot(p - f.start) >= 0.0)
+        })
+    }
+}
+
 /// Coefficients (ascending) of `|d0 + d1 t + d2 t^2|^2 - k`.
 fn quartic(d0: V3, d1: V3, d2: V3, k: f64) -> [f64; 5] {
     [d0.dot(d0) - k, 2.0 * d0.dot(d1), d1.dot(d1) + 2.0 * d0.dot(d2), 2.0 * d1.dot(d2), d2.dot(d2)]
@@ -130,14 +163,26 @@ pub fn ball_ball(a: &Path, b: &Path, r: f64) -> Option<f64> {
     if d1 == V3::ZERO && d2 == V3::ZERO {
         return None;
     }
-    let k = contact * contact;
+    let mut k = contact * contact;
+    if dist <= contact {
+        // Touching (or a rounding hair inside): a contact now if closing in, otherwise the
+        // next time they close in past the current distance.
+        let rate = d0.dot(d1);
+        if rate < -MIN_APPROACH_MPS * dist {
+            return Some(0.0);
+        }
+        if dist - SHIFT_M < contact - OVERLAP_BUDGET_M
+            && (rate < 0.0 || (rate == 0.0 && d1.dot(d1) + 2.0 * d0.dot(d2) < 0.0))
+        {
+            // As deep as rounding may ever take them: any closing in is a contact now.
+            return Some(0.0);
+        }
+        k = (dist - SHIFT_M).powi(2);
+    }
     let gap = |t: f64| {
         let d = d0 + t * (d1 + t * d2);
         d.dot(d) - k
     };
-    if gap(0.0) <= 0.0 && d0.dot(d1) < 0.0 {
-        return Some(0.0);
-    }
     first_closing(&quartic(d0, d1, d2, k), gap, h)
 }
 
@@ -154,9 +199,17 @@ pub fn ball_line(path: &Path, line: &Line, r: f64) -> Option<f64> {
         let s = line.dir.dot(path.at(t) - line.start);
         (0.0..=line.len).contains(&s)
     };
+    let mut c0 = c0;
     if c0 <= 0.0 {
-        // Touching (or a rounding hair inside) and moving in: contact now.
-        return (c0 > -1e-9 && c1 < 0.0 && within(0.0)).then_some(0.0);
+        // Touching (or a rounding hair inside): contact now if moving in, otherwise the next
+        // time it moves in past where it is.
+        if c0 < -1e-9 || !within(0.0) {
+            return None;
+        }
+        if c1 < -MIN_APPROACH_MPS || (c0 < -OVERLAP_BUDGET_M && (c1 < 0.0 || (c1 == 0.0 && c2 < 0.0))) {
+            return Some(0.0);
+        }
+        c0 = SHIFT_M;
     }
     let gap = |t: f64| c0 + t * (c1 + t * c2);
     first_closing(&[c0, c1, c2], gap, path.horizon).filter(|&t| within(t))

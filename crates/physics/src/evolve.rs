@@ -125,6 +125,17 @@ pub fn evolve(s: &BallState, p: &Params, t: f64) -> BallState {
     out
 }
 
+/// The state friction leads to at the end of a slide, reached at once where the ball is. Used
+/// for balls pressed together at a crawl, where the slide would otherwise end in endless
+/// micro-collisions; friction only removes energy, so this never adds any.
+pub fn complete_slide(s: &BallState, p: &Params) -> BallState {
+    if s.motion != Motion::Sliding {
+        return *s;
+    }
+    let end = after_transition(&evolve(s, p, segment_duration(s, p)), p);
+    BallState { pos: s.pos, orient: s.orient, ..end }
+}
+
 /// What a transition at the end of a segment turns the ball into. `s` is the state evolved to
 /// the end of its segment.
 pub fn after_transition(s: &BallState, p: &Params) -> BallState {

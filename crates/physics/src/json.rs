@@ -3,6 +3,7 @@
 
 use crate::ball::{Ball, BallState};
 use crate::event::{Event, FinalBall};
+use crate::events::Geometry;
 use crate::ids::BallId;
 use crate::input::{InputError, number, parse_table};
 use crate::math::V3;
@@ -98,6 +99,7 @@ pub fn parse_request(input: &Value) -> Result<SimRequest, InputError> {
         .ok_or_else(|| InputError::new("balls", "missing"))?
         .as_array()
         .ok_or_else(|| InputError::new("balls", "expected an array of balls"))?;
+    let geometry = Geometry::new(&table);
     let mut balls: Vec<Ball> = Vec::with_capacity(list.len());
     for (i, item) in list.iter().enumerate() {
         let f = |k: &str| format!("balls[{i}].{k}");
@@ -112,11 +114,13 @@ pub fn parse_request(input: &Value) -> Result<SimRequest, InputError> {
         let pos_value = b.get("pos").ok_or_else(|| InputError::new(f("pos"), "missing"))?;
         let pos: [f64; 3] = vector(pos_value, &f("pos"), &[2, 3])?;
         let (x, y) = (pos[0], pos[1]);
-        let (hx, hy) = (table.half_length() - r + POSITION_TOLERANCE_M, table.half_width() - r + POSITION_TOLERANCE_M);
-        if x.abs() > hx || y.abs() > hy {
+        if !geometry.fits(&table, V3::new(x, y, 0.0), r, POSITION_TOLERANCE_M) {
+            let (hx, hy) = (table.half_length() - r, table.half_width() - r);
             return Err(InputError::new(
                 f("pos"),
-                format!("ball \"{id}\" at [{x}, {y}] is off the bed (|x| <= {hx:.6}, |y| <= {hy:.6})"),
+                format!(
+                    "ball \"{id}\" at [{x}, {y}] is off the bed (|x| <= {hx:.6}, |y| <= {hy:.6} or in a pocket's mouth)"
+                ),
             ));
         }
         for o in &balls {

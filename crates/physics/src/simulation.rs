@@ -9,8 +9,9 @@
 use crate::ball::{Ball, BallState, Motion};
 use crate::event::{BallFate, Event, EventKind, FinalBall, Kinematics};
 use crate::events::{Geometry, Path, ball_ball, ball_hole, ball_line, ball_post};
-use crate::evolve::{acceleration, after_transition, evolve, segment_duration, settle};
+use crate::evolve::{acceleration, after_transition, complete_slide, evolve, segment_duration, settle};
 use crate::ids::BallId;
+use crate::math::V3;
 use crate::params::Params;
 use crate::resolve::ball_ball::frictional_inelastic;
 use crate::resolve::ball_cushion::mathavan_2010;
@@ -25,6 +26,25 @@ const MAX_HORIZON_S: f64 = 1e6;
 /// A shot with more events than this is stopped with every ball frozen in place (a guard against
 /// endless chatter; real shots have tens to a few hundred events).
 pub const MAX_EVENTS: usize = 20_000;
+
+/// Below this separation speed (m/s), a ball that friction pulls straight back into what it just
+/// hit finishes its slide at once (see `evolve::complete_slide`): pushing contact, which an
+/// event model would otherwise resolve as an endless run of shrinking bounces.
+const STICK_SPEED_MPS: f64 = 5e-3;
+
+/// The ball stops moving across the cloth where it is (its spin about the vertical stays).
+fn halt(s: &BallState, p: &Params) -> BallState {
+    settle(BallState { vel: V3::ZERO, ang_vel: V3::new(0.0, 0.0, s.ang_vel.z), ..*s }, p)
+}
+
+/// Below this speed (m/s) two balls grazing each other both stop.
+const CRAWL_SPEED_MPS: f64 = 0.05;
+/// Ball-ball contacts at one instant beyond which the pair involved stops (a cluster breaker).
+const MAX_SIMULTANEOUS: usize = 64;
+
+fn stick_to_cushion(s: BallState, normal: V3, p: &Params) -> BallState {
+    if s.vel.dot(normal) < STICK_SPEED_MPS && acceleration(&s, p).dot(normal) < 0.0 { complete_slide(&s, p) } else { s }
+}
 
 #[derive(Clone, Copy, Debug)]
 struct Slot {
@@ -93,6 +113,8 @@ pub struct Simulation {
     /// Next contact time of each pair, `n * i + j` for `i < j`.
     pairs: Vec<f64>,
     events: usize,
+    /// Time of the latest ball-ball contact and how many more came at that same instant.
+    streak: (f64, usize),
 }
 
 impl Simulation {
@@ -116,6 +138,7 @@ impl Simulation {
             own: vec![(f64::INFINITY, Own::None); n],
             pairs: vec![f64::INFINITY; n * n],
             events: 0,
+            streak: (f64::NAN, 0),
         };
         for i in 0..n {
             sim.own[i] = sim.own_candidate(i);
@@ -160,11 +183,28 @@ impl Simulation {
     /// Runs `dt` seconds on from the current time and returns the events in that interval (an
     /// event exactly at the end is included). Stops exactly at `time() + dt`.
     pub fn advance(&mut self, dt: f64) -> Vec<Event> {
-        let target = self.now + dt.max(0.0);
+        self.advance_to(self.now + dt.max(0.0))
+    }
+
+    /// Runs to the absolute time `t` (no earlier than now) and returns the events up to and
+    /// including `t`.
+    pub fn advance_to(&mut self, t: f64) -> Vec<Event> {
         let mut out = Vec::new();
-        self.run(target, &mut out);
-        self.now = self.now.max(target);
+        self.run(t, &mut out);
+        self.now = self.now.max(t);
         out
+    }
+
+    /// When the next event will happen, if anything still moves.
+    pub fn next_event_time(&self) -> Option<f64> {
+        let t = self.next().0;
+        t.is_finite().then_some(t)
+    }
+
+    /// True if a ball of this simulation's radius centred at `[x, y]` fits on the bed: inside
+    /// the cushion noses, or in a pocket's mouth between its jaws short of the drop hole.
+    pub fn fits_on_bed(&self, pos: [f64; 2], tolerance_m: f64) -> bool {
+        self.geo.fits(&self.table, V3::new(pos[0], pos[1], 0.0), self.params.ball_radius_m, tolerance_m)
     }
 
     /// Runs until every ball rests (or `DEFAULT_MAX_TIME_S`).
@@ -313,13 +353,13 @@ impl Simulation {
                     Own::Line(k) => {
                         let line = self.geo.lines[k];
                         let out = mathavan_2010::resolve(&s, line.normal, self.geo.cushion_height_m, &p);
-                        (out, EventKind::Cushion { ball: id, rail: line.rail })
+                        (stick_to_cushion(out, line.normal, &p), EventKind::Cushion { ball: id, rail: line.rail })
                     }
                     Own::Post(k) => {
                         let post = self.geo.posts[k];
                         let normal = (s.pos - post.at).xy().unit_or_zero();
                         let out = mathavan_2010::resolve(&s, normal, self.geo.cushion_height_m, &p);
-                        (out, EventKind::Cushion { ball: id, rail: post.rail })
+                        (stick_to_cushion(out, normal, &p), EventKind::Cushion { ball: id, rail: post.rail })
                     }
                     Own::Hole(k) => {
                         let pocket = self.geo.holes[k].id;
@@ -341,7 +381,62 @@ impl Simulation {
             }
             Next::Pair(i, j) => {
                 let (a, b) = (self.state_at(i, t), self.state_at(j, t));
-                let (a2, b2) = frictional_inelastic::resolve(&a, &b, &p);
+                let n = (b.pos - a.pos).xy().unit_or_zero();
+                let approach = (a.vel - b.vel).dot(n);
+                if t == self.streak.0 {
+                    self.streak.1 += 1;
+                } else {
+                    self.streak = (t, 0);
+                }
+                let slow = a.vel.norm() < CRAWL_SPEED_MPS && b.vel.norm() < CRAWL_SPEED_MPS;
+                let (mut a2, mut b2) =
+                    if self.streak.1 > MAX_SIMULTANEOUS || (slow && approach < frictional_inelastic::GRAZE_SPEED_MPS) {
+                        // A cluster pressed together at a crawl, or contacts that keep re-arising at
+                        // one instant: the push ends here (a rolling ball this slow has millimetres
+                        // left to go).
+                        (halt(&a, &p), halt(&b, &p))
+                    } else if approach < frictional_inelastic::GRAZE_SPEED_MPS {
+                        frictional_inelastic::graze(&a, &b, &p)
+                    } else {
+                        frictional_inelastic::resolve(&a, &b, &p)
+                    };
+                let separating = (b2.vel - a2.vel).dot(n);
+                let pulled_back = (acceleration(&b2, &p) - acceleration(&a2, &p)).dot(n) < 0.0;
+                if a.vel.norm() < STICK_SPEED_MPS && b.vel.norm() < STICK_SPEED_MPS {
+                    // Both creeping (a rolling ball this slow has a tenth of a millimetre left
+                    // to go): the contact ends their motion instead of starting a run of ever
+                    // smaller bounces.
+                    a2 = halt(&a, &p);
+                    b2 = halt(&b, &p);
+                } else if separating < STICK_SPEED_MPS && pulled_back {
+                    a2 = complete_slide(&a2, &p);
+                    b2 = complete_slide(&b2, &p);
+                    // Still pressed together at a crawl (e.g. both rolling on slightly different
+                    // lines): they move on as one, rolling at their mean velocity (a plastic
+                    // push; it only removes energy).
+                    let pulled_back = (acceleration(&b2, &p) - acceleration(&a2, &p)).dot(n) < 0.0;
+                    if pulled_back && (b2.vel - a2.vel).norm() < CRAWL_SPEED_MPS {
+                        let mean = 0.5 * (a2.vel + b2.vel);
+                        a2 = settle(
+                            BallState {
+                                vel: mean,
+                                ang_vel: V3::new(-mean.y, mean.x, 0.0) / p.ball_radius_m
+                                    + V3::new(0.0, 0.0, a2.ang_vel.z),
+                                ..a2
+                            },
+                            &p,
+                        );
+                        b2 = settle(
+                            BallState {
+                                vel: mean,
+                                ang_vel: V3::new(-mean.y, mean.x, 0.0) / p.ball_radius_m
+                                    + V3::new(0.0, 0.0, b2.ang_vel.z),
+                                ..b2
+                            },
+                            &p,
+                        );
+                    }
+                }
                 self.set(i, t, a2);
                 self.set(j, t, b2);
                 self.refresh(&[i, j]);

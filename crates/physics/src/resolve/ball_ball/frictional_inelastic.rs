@@ -45,6 +45,31 @@ pub fn resolve(a: &BallState, b: &BallState, p: &Params) -> (BallState, BallStat
     (settle(a2, p), settle(b2, p))
 }
 
+/// A graze: balls touching while closing at a crawl (below `GRAZE_SPEED_MPS`). The normal
+/// approach is removed without a bounce and without friction; a ball at rest is held by the cloth
+/// (it would move a few nanometres), so the moving ball alone loses its approach. This ends the
+/// otherwise endless run of ever smaller bounces of a ball brushing past or leaning on another.
+pub fn graze(a: &BallState, b: &BallState, p: &Params) -> (BallState, BallState) {
+    let n = (b.pos - a.pos).xy().unit_or_zero();
+    let approach = (a.vel - b.vel).dot(n);
+    if approach <= 0.0 {
+        return (*a, *b);
+    }
+    let (mut a2, mut b2) = (*a, *b);
+    match (a.motion.translates(), b.motion.translates()) {
+        (true, false) => a2.vel -= approach * n,
+        (false, true) => b2.vel += approach * n,
+        _ => {
+            a2.vel -= (0.5 * approach) * n;
+            b2.vel += (0.5 * approach) * n;
+        }
+    }
+    (settle(a2, p), settle(b2, p))
+}
+
+/// Closing speeds below this (m/s) are grazes (see `graze`).
+pub const GRAZE_SPEED_MPS: f64 = 1e-4;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,134 @@
+//! Property tests over random layouts and strikes (design.md's "any shot" row).
+
+use biljardi_physics::{Ball, BallId, Params, Simulation, Strike, Table, rack};
+use proptest::prelude::*;
+
+/// Random non-overlapping balls on the bed from a seed (SplitMix64, rejection sampling).
+fn layout(seed: u64, n: usize, table: &Table) -> Vec<Ball> {
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let r = Params::default().ball_radius_m;
+    let (hx, hy) = (table.half_length() - r, table.half_width() - r);
+    let mut balls: Vec<Ball> = Vec::new();
+    let ids: Vec<BallId> = BallId::all().collect();
+    let mut tries = 0;
+    while balls.len() < n && tries < 10_000 {
+        tries += 1;
+        let p = [(2.0 * next() - 1.0) * hx, (2.0 * next() - 1.0) * hy];
+        let ok =
+            balls.iter().all(|b| ((b.state.pos.x - p[0]).powi(2) + (b.state.pos.y - p[1]).powi(2)).sqrt() >= 2.0 * r);
+        if ok {
+            balls.push(Ball::at_rest(ids[balls.len()], p));
+        }
+    }
+    balls
+}
+
+fn energy(sim: &Simulation, t: f64) -> f64 {
+    let p = sim.params();
+    sim.snapshot(t).iter().filter(|b| b.on_table()).map(|b| b.state.kinetic_energy(p.ball_mass_kg, p.inertia())).sum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(96), ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_shot_keeps_balls_apart_loses_energy_ends_at_rest_on_the_bed_and_repeats(
+        seed in any::<u64>(),
+        n in 2usize..=16,
+        speed in 0.2f64..12.0,
+        phi in 0.0f64..std::f64::consts::TAU,
+        theta in 0.0f64..0.5,
+        a in -0.5f64..0.5,
+        b in -0.5f64..0.5,
+    ) {
+        let table = Table::default();
+        let balls = layout(seed, n, &table);
+        let strike = Strike { speed_mps: speed, phi_rad: phi, theta_rad: theta, a, b };
+        check_shot(table, balls, strike)?;
+    }
+
+    #[test]
+    fn any_break_or_shot_into_a_rack_behaves_too(
+        rack_kind in 0usize..4,
+        x in -1.2f64..-0.7,
+        y in -0.55f64..0.55,
+        speed in 0.5f64..12.0,
+        aim in -0.04f64..0.04,
+        a in -0.4f64..0.4,
+        b in -0.4f64..0.4,
+    ) {
+        let table = Table::default();
+        let mut balls = match rack_kind {
+            0 => rack::nine_ball(&table),
+            1 => rack::ten_ball(&table),
+            2 => rack::eight_ball(&table),
+            _ => rack::straight_pool(&table),
+        };
+        balls.insert(0, rack::cue_at([x, y]));
+        let [fx, fy] = table.foot_spot();
+        let phi = (fy - y).atan2(fx - x) + aim;
+        check_shot(table, balls, Strike { speed_mps: speed, phi_rad: phi, theta_rad: 0.0, a, b })?;
+    }
+}
+
+fn check_shot(table: Table, balls: Vec<Ball>, strike: Strike) -> Result<(), TestCaseError> {
+    {
+        let r = Params::default().ball_radius_m;
+        let mut sim = Simulation::new(table, Params::default(), balls.clone());
+        sim.strike(BallId::CUE, strike).unwrap();
+        let mut events = Vec::new();
+        let mut steps = 0;
+        while let Some(t) = sim.next_event_time() {
+            steps += 1;
+            prop_assert!(steps < 5_000, "too many events");
+            // Halfway to the next event nothing overlaps either.
+            let mid = 0.5 * (sim.time() + t);
+            let before = energy(&sim, t);
+            let snap = sim.snapshot(mid);
+            for (i, x) in snap.iter().enumerate() {
+                for y in &snap[i + 1..] {
+                    if x.on_table() && y.on_table() {
+                        prop_assert!((x.state.pos - y.state.pos).norm() >= 2.0 * r - 1e-9);
+                    }
+                }
+            }
+            let new = sim.advance_to(t);
+            let after = energy(&sim, t);
+            prop_assert!(after <= before * (1.0 + 1e-9) + 1e-12, "energy rose at {t}: {before} -> {after} ({new:?})");
+            let snap = sim.snapshot(t);
+            for (i, x) in snap.iter().enumerate() {
+                for y in &snap[i + 1..] {
+                    if x.on_table() && y.on_table() {
+                        let d = (x.state.pos - y.state.pos).norm();
+                        prop_assert!(d >= 2.0 * r - 1e-9, "{} {} overlap {} at {t}", x.id, y.id, 2.0 * r - d);
+                    }
+                }
+            }
+            events.extend(new);
+        }
+        prop_assert!(sim.is_at_rest() && sim.time() < 600.0);
+        for b in sim.snapshot(sim.time()) {
+            if b.on_table() {
+                prop_assert!(
+                    sim.fits_on_bed([b.state.pos.x, b.state.pos.y], 1e-9),
+                    "{} ends off the bed at {:?}",
+                    b.id,
+                    b.state.pos
+                );
+            }
+        }
+        // A second, uninterrupted run gives the very same events and ending.
+        let mut again = Simulation::new(table, Params::default(), balls);
+        again.strike(BallId::CUE, strike).unwrap();
+        prop_assert_eq!(again.run_to_rest(), events);
+        prop_assert_eq!(again.final_balls(), sim.final_balls());
+    }
+    Ok(())
+}

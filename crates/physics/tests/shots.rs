@@ -1,0 +1,142 @@
+//! Whole shots: the break, pockets, and stepping frame by frame.
+
+use biljardi_physics::{Ball, BallId, BallState, EventKind, Params, PocketId, Simulation, Strike, Table, V3, rack};
+
+fn rolling(id: BallId, pos: [f64; 2], v: V3) -> Ball {
+    let p = Params::default();
+    let mut s = BallState::at_rest(pos, p.ball_radius_m);
+    s.vel = v;
+    s.ang_vel = V3::new(-v.y, v.x, 0.0) / p.ball_radius_m;
+    Ball { id, state: s }
+}
+
+fn break_sim(balls: Vec<Ball>, speed: f64) -> Simulation {
+    let table = Table::default();
+    let mut all = vec![rack::cue_at(table.head_spot())];
+    all.extend(balls);
+    let mut sim = Simulation::new(table, Params::default(), all);
+    sim.strike(BallId::CUE, Strike::centre(speed, 0.0)).unwrap();
+    sim
+}
+
+fn assert_no_overlap(sim: &Simulation, t: f64) {
+    let r = sim.params().ball_radius_m;
+    let snap = sim.snapshot(t);
+    for (i, a) in snap.iter().enumerate() {
+        for b in &snap[i + 1..] {
+            if a.on_table() && b.on_table() {
+                let d = (a.state.pos - b.state.pos).norm();
+                assert!(d >= 2.0 * r - 1e-9, "{} and {} overlap by {} at {t}", a.id, b.id, 2.0 * r - d);
+            }
+        }
+    }
+}
+
+#[test]
+fn fifteen_ball_break_scatters_the_rack_and_everything_comes_to_rest() {
+    let table = Table::default();
+    let start = rack::eight_ball(&table);
+    let mut sim = break_sim(start.clone(), 8.0);
+    let events = sim.run_to_rest();
+    assert!(sim.is_at_rest());
+    assert!(events.len() > 40, "{} events", events.len());
+    assert!(events.iter().filter(|e| matches!(e.kind, EventKind::Cushion { .. })).count() >= 8);
+    assert_no_overlap(&sim, sim.time());
+    let end = sim.snapshot(sim.time());
+    let moved = start
+        .iter()
+        .filter(|b| {
+            let s = end.iter().find(|e| e.id == b.id).unwrap();
+            !s.on_table() || (s.state.pos - b.state.pos).norm() > 0.1
+        })
+        .count();
+    assert!(moved >= 10, "only {moved} balls left the rack");
+    for b in &end {
+        if b.on_table() {
+            assert!(sim.fits_on_bed([b.state.pos.x, b.state.pos.y], 1e-9), "{} at {:?}", b.id, b.state.pos);
+        }
+    }
+}
+
+#[test]
+fn advancing_frame_by_frame_gives_the_same_events_as_one_run() {
+    let table = Table::default();
+    let mut whole = break_sim(rack::nine_ball(&table), 8.0);
+    let expected = whole.run_to_rest();
+    let mut framed = break_sim(rack::nine_ball(&table), 8.0);
+    let mut got = Vec::new();
+    let mut frames = 0;
+    while !framed.is_at_rest() {
+        got.extend(framed.advance(1.0 / 60.0));
+        frames += 1;
+        assert!(frames < 60 * 120);
+        assert_no_overlap(&framed, framed.time());
+    }
+    assert_eq!(got, expected);
+    // The snapshot at the final time agrees too.
+    assert_eq!(framed.final_balls(), whole.final_balls());
+}
+
+#[test]
+fn a_ball_rolled_down_a_corner_pockets_centreline_drops() {
+    let table = Table::default();
+    for id in [PocketId::FootLeft, PocketId::HeadRight] {
+        let pocket = table.pocket(id);
+        let (m, a) = (pocket.mouth_centre, pocket.axis);
+        let start = [m[0] - a[0] * 0.6, m[1] - a[1] * 0.6];
+        let ball = rolling(BallId::object(1).unwrap(), start, V3::new(a[0], a[1], 0.0));
+        let mut sim = Simulation::new(table, Params::default(), vec![ball]);
+        let events = sim.run_to_rest();
+        assert!(
+            events.iter().any(|e| e.kind == EventKind::Pocket { ball: BallId::object(1).unwrap(), pocket: id }),
+            "{id}: {events:?}"
+        );
+        assert!(!events.iter().any(|e| matches!(e.kind, EventKind::Cushion { .. })), "{id}: clean");
+    }
+}
+
+#[test]
+fn a_ball_rolled_straight_into_a_side_pocket_drops() {
+    let ball = rolling(BallId::CUE, [0.0, 0.0], V3::new(0.0, 1.0, 0.0));
+    let mut sim = Simulation::new(Table::default(), Params::default(), vec![ball]);
+    let events = sim.run_to_rest();
+    assert_eq!(events.last().unwrap().kind, EventKind::Pocket { ball: BallId::CUE, pocket: PocketId::SideLeft });
+    assert!(!sim.snapshot(sim.time())[0].on_table());
+}
+
+#[test]
+fn a_ball_aimed_at_the_jaw_point_rattles_out() {
+    let table = Table::default();
+    let pocket = table.pocket(PocketId::FootLeft);
+    let a = pocket.axis;
+    // Parallel to the pocket's axis, centred on the long rail's jaw point: it strikes the jaw.
+    let jaw = pocket.jaws[1].point;
+    let start = [jaw[0] - a[0] * 0.6, jaw[1] - a[1] * 0.6];
+    let ball = rolling(BallId::object(2).unwrap(), start, V3::new(a[0] * 0.8, a[1] * 0.8, 0.0));
+    let mut sim = Simulation::new(table, Params::default(), vec![ball]);
+    let events = sim.run_to_rest();
+    assert!(events.iter().any(|e| matches!(e.kind, EventKind::Cushion { .. })), "{events:?}");
+    assert!(!events.iter().any(|e| matches!(e.kind, EventKind::Pocket { .. })), "{events:?}");
+    assert!(sim.snapshot(sim.time())[0].on_table());
+}
+
+#[test]
+fn angled_cushion_hit_with_running_english_comes_off_wider_than_with_reverse() {
+    let p = Params::default();
+    let angle_off = |wz: f64| {
+        let mut s = BallState::at_rest([0.9, 0.0], p.ball_radius_m);
+        s.vel = V3::new(1.0, 1.0, 0.0);
+        s.ang_vel = V3::new(-1.0, 1.0, 0.0) / p.ball_radius_m + V3::new(0.0, 0.0, wz);
+        let mut sim = Simulation::new(Table::default(), p, vec![Ball { id: BallId::CUE, state: s }]);
+        let events = sim.advance(1.0);
+        let hit = events.iter().find(|e| matches!(e.kind, EventKind::Cushion { .. })).unwrap();
+        let v = hit.state[&BallId::CUE].v;
+        assert!(v[0] < 0.0, "comes off the foot rail");
+        v[1].atan2(-v[0]).to_degrees()
+    };
+    let plain = angle_off(0.0);
+    // Moving +y into the foot rail (+x): running english spins clockwise seen from above.
+    let running = angle_off(-40.0);
+    let reverse = angle_off(40.0);
+    assert!(running > plain + 2.0 && reverse < plain - 2.0, "{running} {plain} {reverse}");
+}
