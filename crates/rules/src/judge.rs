@@ -1,4 +1,4 @@
-//! `judge`: one shot in, one [`Decision`] out. The games fill a [`Verdict`]; finishing it places
+//! `judge`: one shot in, one [`Decision`] out. The games fill a `Verdict`; finishing it places
 //! spotted balls (1.4), adds the 1.5 spot request and the 6.14 warning, and writes the messages.
 
 use crate::call::Call;
@@ -131,7 +131,7 @@ impl Verdict {
     /// game's breaker (alternating breaks, the standard practice of 2.1, 3.1, 9.1).
     pub fn win(&mut self, ctx: &Ctx, winner: usize) {
         self.winner = Some(winner);
-        let breaker = ctx.state.breaker.unwrap_or(ctx.state.shooter) as usize & 1;
+        let breaker = self.state.breaker.unwrap_or(ctx.state.shooter) as usize & 1;
         let mut next = GameState::new_rack(1 - breaker as u8);
         next.fouls = [0, 0];
         next.score = self.state.score;

@@ -2,7 +2,7 @@
 //! functions (no clocks, no randomness, no I/O), citing the Finnish Billiards Association's
 //! rulebook (`../shared/rules/rules-fi.txt`, WPA world rules) by number.
 //!
-//! Flow: physics events -> [`ShotRecord`] ([`RecordBuilder`]) -> [`judge`] -> [`Decision`]
+//! Flow: physics events -> [`ShotRecord`] ([`RecordBuilder`]) -> [`judge()`] -> [`Decision`]
 //! (fouls with rule numbers, spots, next shooter, ball in hand, options, score, winner, and the
 //! [`GameState`] for the next shot). [`json::run`] is the whole `biljardi referee` subcommand.
 
