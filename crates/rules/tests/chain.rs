@@ -75,7 +75,8 @@ fn straight_pool_scores_accumulate_through_the_state() {
         }));
         assert_eq!(d["state"]["score"], json!([expect, 0]));
         state = d["state"].clone();
-        balls.retain(|b| b["id"] != n.to_string());
+        let id = n.to_string();
+        balls.retain(|b| b["id"] != id.as_str());
     }
     let d = referee(json!({
         "game": "14.1", "state": state, "balls": balls, "call": {"ball": "3", "pocket": "foot_left"},
