@@ -4,7 +4,19 @@
 //!
 //! Flow: physics events -> [`ShotRecord`] ([`RecordBuilder`]) -> [`judge()`] -> [`Decision`]
 //! (fouls with rule numbers, spots, next shooter, ball in hand, options, score, winner, and the
-//! [`GameState`] for the next shot). [`json::run`] is the whole `biljardi referee` subcommand.
+//! [`GameState`] for the next shot).
+//!
+//! - [`json::run`]: the whole `biljardi referee` subcommand (contracts.md), text in, text out.
+//! - [`judge()`]`(game, &table, &state, &record, &call) -> Decision`: about a microsecond per shot.
+//! - [`RecordBuilder`]: `new(&table, &balls_before)`, `push(&event)` / `push_kind(t, kind)`,
+//!   `cue_at(pos)`, `moving(id)`, `time_used(s)`, `finish(&final_balls)`; or
+//!   [`ShotRecord::from_events`] for a whole shot.
+//! - [`Decision::state_after`] gives the next state for each option the incoming player may pick.
+//! - [`match_play::Match`]: race to N, alternating or winner breaks, the lag ([`lag::judge_lag`]),
+//!   concession and stalemate ([`general::stalemate`]).
+//! - [`spot::spot_balls`] (1.4), [`rack::rerack_positions`] and [`rack::ball_in_rack`] (4.2, 4.8)
+//!   for the game to place balls; [`not_applicable::NOT_APPLICABLE`] lists rules that cannot
+//!   happen in a simulator, with reasons.
 
 pub mod ball_set;
 pub mod call;

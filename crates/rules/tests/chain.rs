@@ -86,3 +86,27 @@ fn straight_pool_scores_accumulate_through_the_state() {
     assert_eq!(d["game_over"], true);
     assert_eq!(d["winner"], 0);
 }
+
+#[test]
+fn a_real_break_simulated_by_the_physics_is_judged() {
+    let r = 0.028575;
+    let d = 2.0 * r + 1e-4;
+    let step = d * 3f64.sqrt() / 2.0;
+    let rows: [&[u8]; 5] = [&[1], &[2, 3], &[4, 9, 5], &[6, 7], &[8]];
+    let mut balls = vec![json!({"id": "cue", "pos": [-0.9, 0.01]})];
+    for (k, row) in rows.iter().enumerate() {
+        let start = -(row.len() as f64 - 1.0) / 2.0;
+        for (j, n) in row.iter().enumerate() {
+            balls.push(json!({"id": n.to_string(), "pos": [0.635 + k as f64 * step, (start + j as f64) * d]}));
+        }
+    }
+    let d = referee(json!({
+        "game": "9ball", "state": {"break": true}, "balls": balls,
+        "shot": {"ball": "cue", "speed": 8.0, "phi": 0.0, "theta": 0.0, "a": 0.0, "b": 0.0}
+    }));
+    assert_eq!(d["foul"], !d["fouls"].as_array().unwrap().is_empty());
+    assert_eq!(d["rules"][0], "2.3");
+    if d["foul"] == false && d["game_over"] == false {
+        assert_eq!(d["state"]["push_out_allowed"], true, "{d}");
+    }
+}
