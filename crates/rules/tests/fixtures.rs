@@ -101,6 +101,7 @@ fixture! {
     rule_4_8_a_fifteenth_ball_pocketed_with_the_fourteenth,
     rule_4_8_b_cue_ball_and_fifteenth_in_the_rack,
     rule_4_8_c_fifteenth_in_the_rack_goes_to_the_head_spot,
+    rule_4_8_c_head_spot_follows_the_table_size,
     rule_4_8_c_fifteenth_goes_to_the_centre_spot_if_the_cue_ball_is_on_the_head_spot,
     rule_4_8_d_cue_ball_in_the_rack_fifteenth_past_the_head_string,
     rule_4_8_d_cue_ball_in_the_rack_fifteenth_behind_the_head_string,
