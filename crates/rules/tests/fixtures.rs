@@ -69,6 +69,7 @@ fixture! {
     rule_3_3_g_object_ball_off_the_table_on_the_break,
     rule_3_3_g_eight_off_the_table_on_the_break_is_spotted,
     rule_3_3_h_scratch_on_a_legal_break,
+    rule_3_3_h_cue_ball_off_the_table_on_the_break,
     rule_3_3_h_other_break_foul_gives_choice_of_ball_in_hand,
     rule_3_4_open_table_called_ball_chooses_the_group,
     rule_3_4_open_table_called_group_wins_over_other_pocketed_balls,
