@@ -90,6 +90,15 @@ fn spin_about_z(w0: f64, alpha: f64, t: f64) -> (f64, f64) {
 
 /// The state `t` seconds later, `t` within the current segment (`segment_duration`).
 pub fn evolve(s: &BallState, p: &Params, t: f64) -> BallState {
+    evolve_with(s, p, t, true)
+}
+
+/// As `evolve`, but leaves the orientation as it was (event detection has no use for it).
+pub fn evolve_motion(s: &BallState, p: &Params, t: f64) -> BallState {
+    evolve_with(s, p, t, false)
+}
+
+fn evolve_with(s: &BallState, p: &Params, t: f64, turn: bool) -> BallState {
     if t == 0.0 || !s.motion.on_table() || s.motion == Motion::Stationary {
         return *s;
     }
@@ -120,6 +129,9 @@ pub fn evolve(s: &BallState, p: &Params, t: f64) -> BallState {
         _ => theta_xy = V3::ZERO,
     }
     out.ang_vel.z = wz;
+    if !turn {
+        return out;
+    }
     let theta = V3::new(theta_xy.x, theta_xy.y, theta_z);
     out.orient = Quat::from_rotation_vector(theta).mul_quat(s.orient).normalized();
     out

@@ -5,9 +5,37 @@
 //! piece is then bracketed and refined with the Illinois method. No fixed step, so a fast ball
 //! can never jump over a contact.
 
-/// Real roots of `c[0] + c[1] t + ... + c[n] t^n` strictly inside `(lo, hi)`, ascending.
-/// Double roots (touching without crossing) are not reported.
-pub fn roots_in(c: &[f64], lo: f64, hi: f64, out: &mut Vec<f64>) {
+/// Up to four roots, ascending, without allocating.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Roots {
+    v: [f64; 4],
+    n: usize,
+}
+
+impl Roots {
+    pub fn push(&mut self, t: f64) {
+        if self.n < 4 {
+            self.v[self.n] = t;
+            self.n += 1;
+        }
+    }
+
+    pub fn as_slice(&self) -> &[f64] {
+        &self.v[..self.n]
+    }
+
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+}
+
+/// Real roots of `c[0] + c[1] t + ... + c[n] t^n` (degree <= 4) strictly inside `(lo, hi)`,
+/// ascending. Double roots (touching without crossing) are not reported.
+pub fn roots_in(c: &[f64], lo: f64, hi: f64, out: &mut Roots) {
     let mut n = c.len();
     while n > 0 && c[n - 1] == 0.0 {
         n -= 1;
@@ -26,12 +54,12 @@ pub fn roots_in(c: &[f64], lo: f64, hi: f64, out: &mut Vec<f64>) {
     for i in 1..n {
         d[i - 1] = c[i] * i as f64;
     }
-    let mut crit = Vec::with_capacity(4);
+    let mut crit = Roots::default();
     roots_in(&d[..n - 1], lo, hi, &mut crit);
     let f = |t: f64| horner(&c[..n], t);
     let mut a = lo;
     let mut fa = f(a);
-    for &b in crit.iter().chain(std::iter::once(&hi)) {
+    for &b in crit.as_slice().iter().chain(std::iter::once(&hi)) {
         let fb = f(b);
         if (fa < 0.0 && fb > 0.0) || (fa > 0.0 && fb < 0.0) {
             out.push(refine(&f, a, b, fa, fb));
@@ -100,11 +128,11 @@ pub fn first_closing(coeffs: &[f64], gap: impl Fn(f64) -> f64, h: f64) -> Option
     for i in 1..n {
         d[i - 1] = coeffs[i] * i as f64;
     }
-    let mut crit = Vec::with_capacity(4);
+    let mut crit = Roots::default();
     roots_in(&d[..n - 1], 0.0, h, &mut crit);
     let mut a = 0.0;
     let mut ga = gap(a);
-    for &b in crit.iter().chain(std::iter::once(&h)) {
+    for &b in crit.as_slice().iter().chain(std::iter::once(&h)) {
         let gb = gap(b);
         if ga > 0.0 && gb <= 0.0 {
             return Some(closing_time(&gap, a, b, ga, gb));
@@ -158,11 +186,11 @@ mod tests {
     fn finds_every_simple_root_of_a_quartic() {
         // (t - 0.5)(t - 1)(t - 2)(t - 3)
         let c = [3.0, -11.5, 14.0, -6.5, 1.0];
-        let mut out = Vec::new();
+        let mut out = Roots::default();
         roots_in(&c, 0.0, 10.0, &mut out);
         let expected = [0.5, 1.0, 2.0, 3.0];
         assert_eq!(out.len(), 4, "{out:?}");
-        for (r, e) in out.iter().zip(expected) {
+        for (r, e) in out.as_slice().iter().zip(expected) {
             assert!((r - e).abs() < 1e-12, "{r} vs {e}");
         }
     }

@@ -9,7 +9,7 @@
 use crate::ball::{Ball, BallState, Motion};
 use crate::event::{BallFate, Event, EventKind, FinalBall, Kinematics};
 use crate::events::{Geometry, Path, ball_ball, ball_hole, ball_line, ball_post};
-use crate::evolve::{acceleration, after_transition, complete_slide, evolve, segment_duration, settle};
+use crate::evolve::{acceleration, after_transition, complete_slide, evolve, evolve_motion, segment_duration, settle};
 use crate::ids::BallId;
 use crate::math::V3;
 use crate::params::Params;
@@ -142,6 +142,8 @@ impl Simulation {
         };
         for i in 0..n {
             sim.own[i] = sim.own_candidate(i);
+        }
+        for i in 0..n {
             for j in i + 1..n {
                 sim.pairs[n * i + j] = sim.pair_candidate(i, j);
             }
@@ -270,7 +272,7 @@ impl Simulation {
 
     fn path(&self, i: usize, t: f64) -> Path {
         let b = &self.balls[i];
-        let s = evolve(&b.s, &self.params, t - b.t0);
+        let s = evolve_motion(&b.s, &self.params, t - b.t0);
         let moving = b.s.motion.translates();
         Path {
             p0: s.pos,
@@ -287,25 +289,32 @@ impl Simulation {
             Motion::Sliding | Motion::Rolling => {}
             _ => return (f64::INFINITY, Own::None),
         }
-        let path = self.path(i, b.t0);
+        let mut path = self.path(i, b.t0);
         let r = self.params.ball_radius_m;
         let mut best = (b.end, Own::Transition);
-        let mut consider = |dt: Option<f64>, what: Own| {
-            if let Some(dt) = dt {
-                let t = b.t0 + dt;
-                if t < best.0 {
-                    best = (t, what);
+        // Straight cushions first (cheap); the earliest hit then bounds the search for the
+        // quartic jaw-point and pocket checks, which mostly fall away.
+        for (k, line) in self.geo.lines.iter().enumerate() {
+            if let Some(dt) = ball_line(&path, line, r) {
+                if b.t0 + dt < best.0 {
+                    best = (b.t0 + dt, Own::Line(k));
                 }
             }
-        };
-        for (k, line) in self.geo.lines.iter().enumerate() {
-            consider(ball_line(&path, line, r), Own::Line(k));
         }
+        path.horizon = best.0 - b.t0;
         for (k, post) in self.geo.posts.iter().enumerate() {
-            consider(ball_post(&path, post.at, r), Own::Post(k));
+            if let Some(dt) = ball_post(&path, post.at, r) {
+                if b.t0 + dt < best.0 {
+                    best = (b.t0 + dt, Own::Post(k));
+                }
+            }
         }
         for (k, hole) in self.geo.holes.iter().enumerate() {
-            consider(ball_hole(&path, hole), Own::Hole(k));
+            if let Some(dt) = ball_hole(&path, hole) {
+                if b.t0 + dt < best.0 {
+                    best = (b.t0 + dt, Own::Hole(k));
+                }
+            }
         }
         best
     }
@@ -319,7 +328,12 @@ impl Simulation {
             return f64::INFINITY;
         }
         let t = a.t0.max(b.t0);
-        let (pa, pb) = (self.path(i, t), self.path(j, t));
+        let (mut pa, mut pb) = (self.path(i, t), self.path(j, t));
+        // Each ball's next own event (cushion, pocket, change of motion) recomputes all its
+        // pairs, so a contact only matters before the earlier of the two.
+        let until = self.own[i].0.min(self.own[j].0);
+        pa.horizon = pa.horizon.min(until - t);
+        pb.horizon = pb.horizon.min(until - t);
         ball_ball(&pa, &pb, self.params.ball_radius_m).map_or(f64::INFINITY, |dt| t + dt)
     }
 
@@ -450,8 +464,11 @@ impl Simulation {
     /// Recomputes the candidates of the balls in `changed`.
     fn refresh(&mut self, changed: &[usize]) {
         let n = self.balls.len();
+        // Own events first: the pair searches are bounded by them.
         for &i in changed {
             self.own[i] = self.own_candidate(i);
+        }
+        for &i in changed {
             for k in 0..n {
                 if k == i || (changed.contains(&k) && k < i) {
                     continue;
