@@ -295,25 +295,25 @@ impl Simulation {
         // Straight cushions first (cheap); the earliest hit then bounds the search for the
         // quartic jaw-point and pocket checks, which mostly fall away.
         for (k, line) in self.geo.lines.iter().enumerate() {
-            if let Some(dt) = ball_line(&path, line, r) {
-                if b.t0 + dt < best.0 {
-                    best = (b.t0 + dt, Own::Line(k));
-                }
+            if let Some(dt) = ball_line(&path, line, r)
+                && b.t0 + dt < best.0
+            {
+                best = (b.t0 + dt, Own::Line(k));
             }
         }
         path.horizon = best.0 - b.t0;
         for (k, post) in self.geo.posts.iter().enumerate() {
-            if let Some(dt) = ball_post(&path, post.at, r) {
-                if b.t0 + dt < best.0 {
-                    best = (b.t0 + dt, Own::Post(k));
-                }
+            if let Some(dt) = ball_post(&path, post.at, r)
+                && b.t0 + dt < best.0
+            {
+                best = (b.t0 + dt, Own::Post(k));
             }
         }
         for (k, hole) in self.geo.holes.iter().enumerate() {
-            if let Some(dt) = ball_hole(&path, hole) {
-                if b.t0 + dt < best.0 {
-                    best = (b.t0 + dt, Own::Hole(k));
-                }
+            if let Some(dt) = ball_hole(&path, hole)
+                && b.t0 + dt < best.0
+            {
+                best = (b.t0 + dt, Own::Hole(k));
             }
         }
         best
