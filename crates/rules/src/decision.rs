@@ -99,6 +99,10 @@ pub struct Decision {
     pub spot: Vec<BallId>,
     pub placed: Vec<Placed>,
     pub rerack: bool,
+    /// With `rerack`: the object balls racked (4.2: 14 with the apex empty, or all 15), in
+    /// number order; `rack::rerack_positions(table, n)` gives their spots.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rerack_balls: Vec<BallId>,
     pub next_shooter: u8,
     pub ball_in_hand: BallInHand,
     pub options: Vec<GameOption>,

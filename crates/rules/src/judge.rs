@@ -64,6 +64,8 @@ pub(crate) struct Verdict {
     pub spot: Vec<BallId>,
     pub placed: Vec<Placed>,
     pub rerack: bool,
+    /// With `rerack`: the object balls that form the new rack.
+    pub rerack_balls: Vec<BallId>,
     /// The state for the next shot (after the first option, if any).
     pub state: GameState,
     /// Every option with the state it leads to; the first is the default in `state`.
@@ -83,6 +85,7 @@ impl Verdict {
             spot: Vec::new(),
             placed: Vec::new(),
             rerack: false,
+            rerack_balls: Vec::new(),
             state: ctx.next_state(),
             options: Vec::new(),
             option_rules: Vec::new(),
@@ -225,6 +228,7 @@ impl Verdict {
             spot: self.spot,
             placed: self.placed,
             rerack: self.rerack,
+            rerack_balls: self.rerack_balls,
             next_shooter: next as u8,
             ball_in_hand: self.state.ball_in_hand,
             options: self.options.iter().map(|(o, _)| *o).collect(),

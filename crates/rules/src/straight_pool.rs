@@ -65,6 +65,8 @@ pub(crate) fn judge(ctx: &Ctx) -> Verdict {
             v.state.score[me] = s.score[me] + v.points[me];
             v.state.fouls[me] = 0;
             v.rerack = true;
+            // 4.11: all 15 balls are reracked.
+            v.rerack_balls = (1..=15).filter_map(BallId::object).collect();
             v.rule(
                 "4.11",
                 "Third consecutive foul: one point and 15 more off, all 15 balls are reracked and the offender breaks under 4.3.",
@@ -141,6 +143,8 @@ fn special_rack(ctx: &Ctx, v: &mut Verdict) {
     }
     let table = ctx.table;
     v.rerack = true;
+    // The balls down go back in the rack; the 15th joins them in 4.8 a and b only.
+    v.rerack_balls = (1..=15).filter_map(BallId::object).filter(|b| !left.iter().any(|(l, _)| l == b)).collect();
     let cue = rec.cue_after();
     let cue_in = cue.is_some_and(|p| ball_in_rack(table, p));
     let head = table.head_spot();
@@ -159,6 +163,7 @@ fn special_rack(ctx: &Ctx, v: &mut Verdict) {
     let in15 = ball_in_rack(table, p15);
     match (in15, cue_in) {
         (true, true) => {
+            v.rerack_balls = (1..=15).filter_map(BallId::object).collect();
             v.rule(
                 "4.8",
                 "4.8 b: the cue ball and the 15th ball are both in the rack area: all 15 balls are reracked and the shooter has cue ball in hand behind the head string.",

@@ -181,6 +181,12 @@ proptest! {
             prop_assert!(d.foul);
         }
 
+        // A rerack names its balls: 14 with the apex empty or all 15 (4.2, 4.8, 4.11).
+        prop_assert_eq!(d.rerack, !d.rerack_balls.is_empty());
+        if d.rerack {
+            prop_assert!(d.rerack_balls.len() == 14 || d.rerack_balls.len() == 15);
+        }
+
         // game_over exactly when there is a winner.
         prop_assert_eq!(d.game_over, d.winner.is_some());
 
