@@ -7,7 +7,7 @@ use crate::events::Geometry;
 use crate::ids::BallId;
 use crate::input::{InputError, number, parse_table};
 use crate::math::V3;
-use crate::params::Params;
+use crate::params::{CushionModel, Params};
 use crate::resolve::stick_ball::instantaneous_point::Strike;
 use crate::simulation::Simulation;
 use crate::table::Table;
@@ -206,7 +206,8 @@ fn parse_shot(v: &Value, balls: &[Ball]) -> Result<Shot, InputError> {
 }
 
 /// The `params` object: the contract's names plus `ball_radius`, `ball_mass`, `cue_mass`,
-/// `cue_end_mass` and `miscue_limit` (in ball radii). Unknown names are ignored.
+/// `cue_end_mass`, `miscue_limit` (in ball radii) and `cushion_model` (`"mathavan_2010"`, the
+/// default, or `"han_2005"`). Unknown names are ignored.
 pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
     let mut p = Params::default();
     let obj = match v {
@@ -238,6 +239,17 @@ pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
     set("cue_mass", &mut p.cue_mass_kg, 0.0, false, 10.0)?;
     set("cue_end_mass", &mut p.cue_end_mass_kg, 0.0, false, 10.0)?;
     set("miscue_limit", &mut p.miscue_limit, 0.0, false, 1.0)?;
+    match obj.get("cushion_model") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(s)) if s == "mathavan_2010" => p.cushion_model = CushionModel::Mathavan2010,
+        Some(Value::String(s)) if s == "han_2005" => p.cushion_model = CushionModel::Han2005,
+        Some(other) => {
+            return Err(InputError::new(
+                "params.cushion_model",
+                format!("expected \"mathavan_2010\" or \"han_2005\", got {other}"),
+            ));
+        }
+    }
     match obj.get("mu_ball") {
         None | Some(Value::Null) => {}
         Some(v) => {

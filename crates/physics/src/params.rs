@@ -3,6 +3,17 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Which ball-cushion model resolves cushion and jaw hits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CushionModel {
+    /// Mathavan et al. 2010: impulse integrated over compression and restitution.
+    #[default]
+    Mathavan2010,
+    /// Han 2005: one closed-form impulse (pooltool 0.3.3's model, for comparisons).
+    Han2005,
+}
+
 /// Model parameters, SI units.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Params {
@@ -33,6 +44,7 @@ pub struct Params {
     pub cue_end_mass_kg: f64,
     /// Tip offset from the ball's centre, in ball radii, beyond which the tip slides off.
     pub miscue_limit: f64,
+    pub cushion_model: CushionModel,
 }
 
 impl Default for Params {
@@ -52,11 +64,27 @@ impl Default for Params {
             cue_mass_kg: 0.567,
             cue_end_mass_kg: 0.170 / 30.0,
             miscue_limit: 0.5,
+            cushion_model: CushionModel::Mathavan2010,
         }
     }
 }
 
 impl Params {
+    /// The state just after `s` hits a cushion (nose `height_m` above the bed; `normal` from the
+    /// cushion towards the ball), by the chosen model.
+    pub fn cushion_hit(
+        &self,
+        s: &crate::ball::BallState,
+        normal: crate::math::V3,
+        height_m: f64,
+    ) -> crate::ball::BallState {
+        use crate::resolve::ball_cushion::{han_2005, mathavan_2010};
+        match self.cushion_model {
+            CushionModel::Mathavan2010 => mathavan_2010::resolve(s, normal, height_m, self),
+            CushionModel::Han2005 => han_2005::resolve(s, normal, height_m, self),
+        }
+    }
+
     /// Ball-ball friction for a contact sliding at `slip` m/s: the constant `mu_ball`, or
     /// Alciatore's fit `0.009951 + 0.108 exp(-1.088 v)` (TP A-14, as used by pooltool).
     pub fn ball_friction(&self, slip: f64) -> f64 {

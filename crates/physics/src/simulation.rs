@@ -14,7 +14,6 @@ use crate::ids::BallId;
 use crate::math::V3;
 use crate::params::Params;
 use crate::resolve::ball_ball::frictional_inelastic;
-use crate::resolve::ball_cushion::mathavan_2010;
 use crate::resolve::stick_ball::instantaneous_point::{self, Strike};
 use crate::table::Table;
 use std::collections::BTreeMap;
@@ -366,13 +365,13 @@ impl Simulation {
                 let (new, kind) = match self.own[i].1 {
                     Own::Line(k) => {
                         let line = self.geo.lines[k];
-                        let out = mathavan_2010::resolve(&s, line.normal, self.geo.cushion_height_m, &p);
+                        let out = p.cushion_hit(&s, line.normal, self.geo.cushion_height_m);
                         (stick_to_cushion(out, line.normal, &p), EventKind::Cushion { ball: id, rail: line.rail })
                     }
                     Own::Post(k) => {
                         let post = self.geo.posts[k];
                         let normal = (s.pos - post.at).xy().unit_or_zero();
-                        let out = mathavan_2010::resolve(&s, normal, self.geo.cushion_height_m, &p);
+                        let out = p.cushion_hit(&s, normal, self.geo.cushion_height_m);
                         (stick_to_cushion(out, normal, &p), EventKind::Cushion { ball: id, rail: post.rail })
                     }
                     Own::Hole(k) => {

@@ -65,6 +65,10 @@ fn bad_input_names_the_field() {
     assert_eq!(err_field(json!({"balls": [ok_ball], "params": {"e_ball": 1.5}})), "params.e_ball");
     assert_eq!(err_field(json!({"balls": [ok_ball], "max_time": -1})), "max_time");
     assert_eq!(err_field(json!({"params": {}})), "balls");
+    assert_eq!(err_field(json!({"balls": [ok_ball], "params": {"cushion_model": "bouncy"}})), "params.cushion_model");
+    assert!(
+        run(&json!({"balls": [ok_ball], "params": {"cushion_model": "han_2005", "mu_ball": null}}).to_string()).is_ok()
+    );
     // NaN is not JSON.
     assert_eq!(run(r#"{"balls": [{"id": "cue", "pos": [NaN, 0]}]}"#).unwrap_err().field, "");
     assert!(run(r#"{"balls": [{"id": "cue", "pos": [1e999, 0]}]}"#).is_err());
