@@ -62,7 +62,7 @@ def polar(speed, deg):
 
 def shots():
     """(name, balls) with balls = [(id, [x, y], v, w)] in our frame. The first five stay off the
-    cushions (pooltool 0.3.3's Han 2005 has two bugs, see below); the rest use them."""
+    cushions but one (pooltool 0.3.3's Han 2005 has two bugs, see below); the rest use them."""
     out = []
     out.append(("stun 0.6 m/s, no rails", [("cue", [-0.3, 0.1], [0.6, 0.0, 0], [0, 0, 0])]))
     out.append((
@@ -70,7 +70,7 @@ def shots():
         [("cue", [-0.3, 0.0], [0.6, 0, 0], [0, 0, 0]), ("1", [0.0, R], [0, 0, 0], [0, 0, 0])],
     ))
     out.append((
-        "quarter-ball cut, rolling 0.7 m/s, no rails",
+        "quarter-ball cut, rolling 0.7 m/s (cue ball to one rail)",
         [("cue", [-0.3, 0.0], [0.7, 0, 0], roll(0.7, 0)), ("1", [0.0, 1.5 * R], [0, 0, 0], [0, 0, 0])],
     ))
     out.append((

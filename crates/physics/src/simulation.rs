@@ -414,7 +414,12 @@ impl Simulation {
                         frictional_inelastic::resolve(&a, &b, &p)
                     };
                 let separating = (b2.vel - a2.vel).dot(n);
-                let pulled_back = (acceleration(&b2, &p) - acceleration(&a2, &p)).dot(n) < 0.0;
+                let rel_acc = (acceleration(&b2, &p) - acceleration(&a2, &p)).dot(n);
+                // Pulled back so hard that the bounces would run on without end before the
+                // pulling motion ends (their durations sum to 2 s / (|a| (1 - e))).
+                let lasts = segment_duration(&a2, &p).max(segment_duration(&b2, &p));
+                let pulled_back =
+                    rel_acc < 0.0 && 2.0 * separating.max(0.0) / (-rel_acc * (1.0 - p.e_ball).max(0.05)) < lasts;
                 if a.vel.norm() < STICK_SPEED_MPS && b.vel.norm() < STICK_SPEED_MPS {
                     // Both creeping (a rolling ball this slow has a tenth of a millimetre left
                     // to go): the contact ends their motion instead of starting a run of ever
