@@ -124,7 +124,7 @@ impl Simulation {
             .into_iter()
             .map(|b| {
                 let s = settle(b.state, &params);
-                Slot { id: b.id, t0: 0.0, s, end: segment_duration(&s, &params) }
+                Slot { id: b.id, t0: 0.0, s, end: segment_duration(&s, &params).min(MAX_HORIZON_S) }
             })
             .collect();
         let n = slots.len();
@@ -139,14 +139,7 @@ impl Simulation {
             events: 0,
             streak: (f64::NAN, 0),
         };
-        for i in 0..n {
-            sim.own[i] = sim.own_candidate(i);
-        }
-        for i in 0..n {
-            for j in i + 1..n {
-                sim.pairs[n * i + j] = sim.pair_candidate(i, j);
-            }
-        }
+        sim.rebuild();
         sim
     }
 
@@ -173,12 +166,52 @@ impl Simulation {
     pub fn strike(&mut self, ball: BallId, strike: Strike) -> Option<Event> {
         let i = self.balls.iter().position(|b| b.id == ball && b.s.motion.on_table())?;
         let t = self.now;
+        // The event guard counts per shot.
+        self.events = 0;
         let before = self.state_at(i, t);
         let out = instantaneous_point::strike(&before, &strike, &self.params);
         self.set(i, t, out.state);
         self.refresh(&[i]);
         let kind = if out.miscue { EventKind::Miscue { ball } } else { EventKind::Strike { ball } };
         Some(self.event(t, kind, &[i]))
+    }
+
+    /// Puts `ball` on the bed now with the given state (spotting, ball in hand, a rerack),
+    /// replacing the ball with that id if there is one. The caller keeps it clear of the other
+    /// balls and on the bed (`fits_on_bed`).
+    pub fn place(&mut self, ball: Ball) {
+        let t = self.now;
+        let s = settle(ball.state, &self.params);
+        match self.balls.iter().position(|b| b.id == ball.id) {
+            Some(i) => self.set(i, t, s),
+            None => {
+                self.balls.push(Slot { id: ball.id, t0: t, s, end: t });
+                let i = self.balls.len() - 1;
+                self.set(i, t, s);
+            }
+        }
+        self.rebuild();
+    }
+
+    /// Takes `ball` out of play (as if pocketed in `pocket`); returns false if it is not there.
+    pub fn remove(&mut self, ball: BallId, pocket: crate::ids::PocketId) -> bool {
+        let Some(i) = self.balls.iter().position(|b| b.id == ball) else { return false };
+        let s = BallState { motion: Motion::Pocketed(pocket), ..self.state_at(i, self.now) };
+        self.set(i, self.now, s);
+        self.rebuild();
+        true
+    }
+
+    /// Recomputes every candidate (after the set of balls changed).
+    fn rebuild(&mut self) {
+        let n = self.balls.len();
+        self.own = (0..n).map(|i| self.own_candidate(i)).collect();
+        self.pairs = vec![f64::INFINITY; n * n];
+        for i in 0..n {
+            for j in i + 1..n {
+                self.pairs[n * i + j] = self.pair_candidate(i, j);
+            }
+        }
     }
 
     /// Runs `dt` seconds on from the current time and returns the events in that interval (an
