@@ -49,12 +49,18 @@ pub struct Line {
     pub rail: RailId,
 }
 
-/// A jaw point: where a rail's nose turns into a jaw face. Struck like a post.
+/// A rounded jaw end: where a rail's nose turns into a jaw face, the rubber is rounded with
+/// radius `radius` about `at`. Struck like a post.
 #[derive(Clone, Copy, Debug)]
 pub struct Post {
     pub at: V3,
+    pub radius: f64,
     pub rail: RailId,
 }
+
+/// Radius of the rounded rubber where a rail's nose turns into a pocket's jaw, m (a quarter inch;
+/// the table description has the sharp corner, the physics rounds it).
+pub const JAW_ROUNDING_M: f64 = 0.00635;
 
 /// A pocket seen from the physics: its drop hole and the line past which a ball is surely in.
 #[derive(Clone, Copy, Debug)]
@@ -104,8 +110,24 @@ impl Geometry {
                 if normal.dot(other - a) < 0.0 {
                     normal = -normal;
                 }
-                lines.push(Line { start: a, dir, len: (b - a).norm(), normal, rail: jaw.rail });
-                posts.push(Post { at: a, rail: jaw.rail });
+                // Round the corner between the rail's nose and the jaw face: both straight parts
+                // end where a circle of radius JAW_ROUNDING_M touches them.
+                let rail = lines.iter().position(|l| l.rail == jaw.rail).unwrap_or(0);
+                let at_start =
+                    (lines[rail].start - a).norm() < (lines[rail].start + lines[rail].len * lines[rail].dir - a).norm();
+                let along = if at_start { -lines[rail].dir } else { lines[rail].dir };
+                let turn = along.dot(dir).clamp(-1.0, 1.0).acos();
+                let cut = JAW_ROUNDING_M * (0.5 * turn).tan();
+                let rounded = cut < 0.5 * lines[rail].len && cut < 0.5 * (b - a).norm();
+                let (cut, radius) = if rounded { (cut, JAW_ROUNDING_M) } else { (0.0, 0.0) };
+                if at_start {
+                    let step = cut * lines[rail].dir;
+                    lines[rail].start += step;
+                }
+                lines[rail].len -= cut;
+                let centre = a - cut * along - radius * lines[rail].normal;
+                lines.push(Line { start: a + cut * dir, dir, len: (b - a).norm() - cut, normal, rail: jaw.rail });
+                posts.push(Post { at: centre, radius, rail: jaw.rail });
             }
             let (b0, b1) = (v2(p.jaws[0].back), v2(p.jaws[1].back));
             let mut out = (b1 - b0).unit_or_zero().perp();
@@ -123,6 +145,9 @@ impl Geometry {
     /// in a pocket's mouth clear of the jaws and short of the drop hole.
     pub fn fits(&self, table: &Table, p: V3, r: f64, tol: f64) -> bool {
         let p = p.xy();
+        if self.posts.iter().any(|post| (p - post.at).norm() < r + post.radius - tol) {
+            return false;
+        }
         // Clear of every cushion (rails and jaw faces as segments, so their ends count too).
         for line in &self.lines {
             let s = line.dir.dot(p - line.start).clamp(0.0, line.len);
@@ -278,6 +303,25 @@ mod tests {
         assert!((t - (1.0 - 2.0 * r) / 100.0).abs() < 1e-15);
         let gap = (b.at(t) - a.at(t)).norm() - 2.0 * r;
         assert!((0.0..1e-12).contains(&gap), "{gap}");
+    }
+
+    #[test]
+    fn rounded_jaw_ends_touch_both_the_rail_and_the_jaw_face() {
+        let table = Table::default();
+        let g = Geometry::new(&table);
+        assert_eq!((g.lines.len(), g.posts.len()), (18, 12));
+        for (k, post) in g.posts.iter().enumerate() {
+            assert!(post.radius > 0.0);
+            let face = &g.lines[6 + k];
+            let rail = g.lines[..6].iter().find(|l| l.rail == post.rail).unwrap();
+            for line in [face, rail] {
+                // The centre lies `radius` behind the line, level with one of its ends.
+                let behind = line.normal.dot(post.at - line.start);
+                assert!((behind + post.radius).abs() < 1e-12, "{k}: {behind}");
+                let s = line.dir.dot(post.at - line.start);
+                assert!(s.abs() < 1e-12 || (s - line.len).abs() < 1e-12, "{k}: {s}");
+            }
+        }
     }
 
     #[test]

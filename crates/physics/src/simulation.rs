@@ -335,7 +335,7 @@ impl Simulation {
         }
         path.horizon = best.0 - b.t0;
         for (k, post) in self.geo.posts.iter().enumerate() {
-            if let Some(dt) = ball_post(&path, post.at, r)
+            if let Some(dt) = ball_post(&path, post.at, r + post.radius)
                 && b.t0 + dt < best.0
             {
                 best = (b.t0 + dt, Own::Post(k));
