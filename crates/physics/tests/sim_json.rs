@@ -73,3 +73,49 @@ fn bad_input_names_the_field() {
     assert_eq!(run(r#"{"balls": [{"id": "cue", "pos": [NaN, 0]}]}"#).unwrap_err().field, "");
     assert!(run(r#"{"balls": [{"id": "cue", "pos": [1e999, 0]}]}"#).is_err());
 }
+
+#[test]
+fn every_event_carries_the_state_of_the_balls_it_involves() {
+    let out = sim(json!({
+        "balls": [{"id": "cue", "pos": [-0.6, 0.0]}, {"id": "1", "pos": [0.0, 0.01]}, {"id": "2", "pos": [0.5, -0.3]}],
+        "shot": {"ball": "cue", "speed": 4.0, "phi": 0.0, "b": 0.2}
+    }));
+    for e in out["events"].as_array().unwrap() {
+        let state = e["state"].as_object().unwrap();
+        let involved: Vec<&str> = match e["type"].as_str().unwrap() {
+            "ball_ball" => e["balls"].as_array().unwrap().iter().map(|b| b.as_str().unwrap()).collect(),
+            _ => vec![e["ball"].as_str().unwrap()],
+        };
+        assert_eq!(state.len(), involved.len(), "{e}");
+        for id in involved {
+            let k = &state[id];
+            for field in ["pos", "v", "w"] {
+                assert_eq!(k[field].as_array().unwrap().len(), 3, "{e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_offset_past_the_miscue_limit_is_a_miscue_event() {
+    let out = sim(
+        json!({"balls": [{"id": "cue", "pos": [0.0, 0.0]}], "shot": {"ball": "cue", "speed": 3.0, "a": 0.5, "b": 0.5}}),
+    );
+    assert_eq!(out["events"][0]["type"], "miscue");
+    assert_eq!(out["balls"][0]["state"], "on_table");
+}
+
+#[test]
+fn a_shot_cut_off_by_max_time_reports_max_time_as_its_duration() {
+    let out = sim(
+        json!({"balls": [{"id": "cue", "pos": [0.0, 0.0]}], "shot": {"ball": "cue", "speed": 2.0}, "max_time": 0.5}),
+    );
+    assert_eq!(out["duration"], 0.5);
+    let pos = out["balls"][0]["pos"].as_array().unwrap();
+    assert!(pos[0].as_f64().unwrap() > 0.5);
+    let out = sim(json!({"balls": [{"id": "cue", "pos": [0.0, 0.0]}]}));
+    assert_eq!(
+        out,
+        json!({"events": [], "balls": [{"id": "cue", "state": "on_table", "pos": [0.0, 0.0]}], "duration": 0.0})
+    );
+}
