@@ -173,3 +173,33 @@ fn a_game_can_place_and_remove_balls_between_shots_and_the_event_guard_resets() 
     let events = sim.run_to_rest();
     assert!(events.iter().any(|e| e.kind == EventKind::BallBall { balls: [BallId::CUE, nine] }));
 }
+
+#[test]
+fn a_ball_frozen_to_a_rail_and_shot_along_it_with_side_runs_out_cleanly() {
+    let p = Params::default();
+    let table = Table::default();
+    let y = table.half_width() - p.ball_radius_m;
+    for a in [-0.4, 0.0, 0.4] {
+        let mut sim = Simulation::new(table, p, vec![rack::cue_at([-0.5, y])]);
+        sim.strike(BallId::CUE, Strike { speed_mps: 2.0, phi_rad: 0.0, theta_rad: 0.0, a, b: 0.1 }).unwrap();
+        let events = sim.run_to_rest();
+        assert!(events.len() < 200, "a {a}: {} events", events.len());
+        let end = sim.snapshot(sim.time())[0];
+        assert!(!end.on_table() || sim.fits_on_bed([end.state.pos.x, end.state.pos.y], 1e-9), "a {a}");
+    }
+}
+
+#[test]
+fn frozen_balls_shot_straight_through_part_at_once() {
+    let p = Params::default();
+    let r = p.ball_radius_m;
+    let balls = vec![rack::cue_at([-0.3, 0.0]), Ball::at_rest(BallId::object(1).unwrap(), [-0.3 + 2.0 * r, 0.0])];
+    let mut sim = Simulation::new(Table::default(), p, balls);
+    sim.strike(BallId::CUE, Strike::centre(1.0, 0.0)).unwrap();
+    let events = sim.advance(0.0);
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert_eq!(events[0].kind, EventKind::BallBall { balls: [BallId::CUE, BallId::object(1).unwrap()] });
+    assert_eq!(events[0].t, 0.0);
+    sim.run_to_rest();
+    assert!(sim.is_at_rest());
+}
