@@ -1,0 +1,172 @@
+//! The four playing strengths: how precisely the AI strikes (execution noise) and how widely it
+//! searches (budget).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A playing strength. Parse from `"beginner"`, `"amateur"`, `"pro"`, `"master"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    Beginner,
+    Amateur,
+    Pro,
+    Master,
+}
+
+/// Gaussian execution noise (standard deviations) applied to every strike the AI plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Noise {
+    /// Aim (stroke direction), degrees.
+    pub aim_deg: f64,
+    /// Cue speed, m/s.
+    pub speed_mps: f64,
+    /// Tip offset, each of `a` and `b`, metres.
+    pub tip_m: f64,
+    /// Cue elevation, degrees.
+    pub elevation_deg: f64,
+}
+
+/// How much the AI searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Noisy rollouts per candidate shot in the first pass.
+    pub samples: usize,
+    /// Candidates re-evaluated with `deep_samples` rollouts in the second pass.
+    pub finalists: usize,
+    /// Rollouts per finalist.
+    pub deep_samples: usize,
+    /// Cue speeds tried per pot (taken from a fixed ladder).
+    pub speeds: usize,
+    /// Tip offsets tried per pot: 1 centre only, 3 centre, follow, draw; 5 adds left and right.
+    pub spins: usize,
+    /// Bank shots and combinations.
+    pub banks_and_combos: bool,
+    /// Kicks (cue ball off a rail first) when the direct way is blocked.
+    pub kicks: bool,
+    /// Plays safeties when no pot is good enough (beginner: never).
+    pub safeties: bool,
+    /// Weighs where the cue ball ends (the next shot's chance); beginner only looks at the pot.
+    pub position_play: bool,
+    /// Ball-in-hand spots searched in full.
+    pub placements: usize,
+    /// Aim refinement passes against the physics (throw, squirt, swerve, cut-induced spin).
+    pub refine_passes: usize,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Amateur, Level::Pro, Level::Master];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Amateur => "amateur",
+            Level::Pro => "pro",
+            Level::Master => "master",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == s.trim().to_ascii_lowercase())
+    }
+
+    /// Execution noise. `master` is the ICGA computational pool tournament's (0.125 deg of aim,
+    /// 0.075 m/s of speed, 0.5 mm of tip offset, 0.1 deg of elevation).
+    pub fn noise(self) -> Noise {
+        match self {
+            Level::Beginner => Noise { aim_deg: 1.2, speed_mps: 0.3, tip_m: 0.004, elevation_deg: 1.0 },
+            Level::Amateur => Noise { aim_deg: 0.5, speed_mps: 0.15, tip_m: 0.002, elevation_deg: 0.5 },
+            Level::Pro => Noise { aim_deg: 0.22, speed_mps: 0.1, tip_m: 0.001, elevation_deg: 0.2 },
+            Level::Master => Noise { aim_deg: 0.125, speed_mps: 0.075, tip_m: 0.0005, elevation_deg: 0.1 },
+        }
+    }
+
+    pub fn budget(self) -> Budget {
+        match self {
+            Level::Beginner => Budget {
+                samples: 3,
+                finalists: 2,
+                deep_samples: 4,
+                speeds: 2,
+                spins: 1,
+                banks_and_combos: false,
+                kicks: false,
+                safeties: false,
+                position_play: false,
+                placements: 2,
+                refine_passes: 0,
+            },
+            Level::Amateur => Budget {
+                samples: 4,
+                finalists: 3,
+                deep_samples: 8,
+                speeds: 2,
+                spins: 3,
+                banks_and_combos: false,
+                kicks: true,
+                safeties: true,
+                position_play: true,
+                placements: 3,
+                refine_passes: 1,
+            },
+            Level::Pro => Budget {
+                samples: 6,
+                finalists: 5,
+                deep_samples: 16,
+                speeds: 3,
+                spins: 3,
+                banks_and_combos: true,
+                kicks: true,
+                safeties: true,
+                position_play: true,
+                placements: 4,
+                refine_passes: 2,
+            },
+            Level::Master => Budget {
+                samples: 8,
+                finalists: 8,
+                deep_samples: 24,
+                speeds: 4,
+                spins: 5,
+                banks_and_combos: true,
+                kicks: true,
+                safeties: true,
+                position_play: true,
+                placements: 6,
+                refine_passes: 2,
+            },
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::parse(s).ok_or_else(|| format!("unknown level {s:?} (expected beginner, amateur, pro or master)"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_parse_from_their_names_and_get_steadier() {
+        for l in Level::ALL {
+            assert_eq!(Level::parse(l.name()), Some(l));
+            assert_eq!(l.name().parse::<Level>(), Ok(l));
+        }
+        assert_eq!(Level::parse("Master"), Some(Level::Master));
+        assert!(Level::parse("god").is_none());
+        let n: Vec<f64> = Level::ALL.iter().map(|l| l.noise().aim_deg).collect();
+        assert!(n.windows(2).all(|w| w[0] > w[1]));
+        assert!(!Level::Beginner.budget().safeties);
+        let m = Level::Master.noise();
+        assert!((0.1..=0.2).contains(&m.aim_deg) && m.speed_mps == 0.075 && m.tip_m == 0.0005);
+    }
+}

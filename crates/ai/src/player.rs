@@ -1,0 +1,297 @@
+//! The decision: options, then the shot search (candidates from `shots`, two passes of noisy
+//! rollouts in parallel with rayon, seeded per candidate so the result depends only on the seed).
+
+use crate::eval::{Balls, Ctx, option_value, play_and_judge, rollout};
+use crate::level::{Budget, Level};
+use crate::shots::{self, Candidate, ShotKind};
+use crate::view::{Action, TableView};
+use biljardi_physics::{BallId, Strike};
+use biljardi_rules::{BallInHand, Call, Game, GameOption};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+/// An AI player of one level. `Send + Sync`; `decide` is pure given the view and the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub level: Level,
+}
+
+/// A decision with what the AI expects of it (for showing its aim and for tests).
+#[derive(Clone, Debug)]
+pub struct Thought {
+    pub action: Action,
+    /// What kind of shot (None for an option).
+    pub kind: Option<ShotKind>,
+    /// Estimated value for the AI, 0 (lost) .. 1 (won).
+    pub value: f64,
+    /// Fraction of rollouts in which the shot kept the table without a foul.
+    pub success: f64,
+    /// Candidates evaluated.
+    pub candidates: usize,
+    /// The stroke the AI meant to play (show this as its aim); `Action::Shoot` carries the
+    /// stroke as executed, with the level's execution noise already applied.
+    pub intended: Option<Strike>,
+}
+
+pub(crate) fn mix(seed: u64, a: u64, b: u64) -> u64 {
+    // splitmix64 over the three words.
+    let mut z = seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+struct Scored {
+    cand: Candidate,
+    sum: f64,
+    succ: f64,
+    n: usize,
+}
+
+impl Scored {
+    fn mean(&self) -> f64 {
+        if self.n == 0 { 0.0 } else { self.sum / self.n as f64 }
+    }
+    fn success(&self) -> f64 {
+        if self.n == 0 { 0.0 } else { self.succ / self.n as f64 }
+    }
+}
+
+impl Player {
+    pub fn new(level: Level) -> Player {
+        Player { level }
+    }
+
+    /// What to do in `view`.
+    pub fn decide(&self, view: &TableView, seed: u64) -> Action {
+        self.think(view, seed).action
+    }
+
+    /// `decide` with the expectations behind it.
+    pub fn think(&self, view: &TableView, seed: u64) -> Thought {
+        let ctx =
+            Ctx { game: view.game, table: view.table, params: view.params, noise: self.level.noise(), me: view.me() };
+        let budget = self.level.budget();
+        if let Some(d) = &view.pending
+            && !d.options.is_empty()
+        {
+            return self.choose_option(&ctx, view, &budget);
+        }
+        self.search(&ctx, view, &budget, seed)
+    }
+
+    fn choose_option(&self, ctx: &Ctx, view: &TableView, budget: &Budget) -> Thought {
+        let d = view.pending.as_ref().expect("pending decision");
+        let mut best: Option<(f64, Action)> = None;
+        for &o in &d.options {
+            let v = option_value(ctx, d, &view.balls, o, budget.position_play || o != GameOption::Shoot);
+            let action = if o == GameOption::RequestSpot {
+                // The candidate whose spot leaves the best position.
+                let (s, b) = crate::table_ops::apply(ctx.game, &ctx.table, d, &view.balls, Some(o));
+                let ball = d
+                    .request_spot
+                    .iter()
+                    .copied()
+                    .max_by(|x, y| {
+                        let vx = crate::eval::position_value(
+                            ctx,
+                            &s,
+                            &crate::table_ops::request_spot(&ctx.table, &b, *x),
+                            true,
+                        );
+                        let vy = crate::eval::position_value(
+                            ctx,
+                            &s,
+                            &crate::table_ops::request_spot(&ctx.table, &b, *y),
+                            true,
+                        );
+                        vx.total_cmp(&vy).then(y.cmp(x))
+                    })
+                    .unwrap_or(BallId::CUE);
+                if ball.is_cue() { Action::ChooseOption(o) } else { Action::RequestSpot { ball } }
+            } else {
+                Action::ChooseOption(o)
+            };
+            if best.as_ref().is_none_or(|(bv, _)| v > *bv + 1e-12) {
+                best = Some((v, action));
+            }
+        }
+        let (value, action) = best.unwrap_or((0.5, Action::ChooseOption(GameOption::Shoot)));
+        Thought { action, kind: None, value, success: 0.0, candidates: d.options.len(), intended: None }
+    }
+
+    fn search(&self, ctx: &Ctx, view: &TableView, budget: &Budget, seed: u64) -> Thought {
+        let state = &view.state;
+        let placement = state.placement();
+        let cue_on = view.balls.iter().any(|b| b.0.is_cue());
+        let in_hand = placement != BallInHand::None || !cue_on;
+        let bih = if placement == BallInHand::None { BallInHand::Anywhere } else { placement };
+        let base: Balls = view.balls.iter().copied().filter(|b| !(in_hand && b.0.is_cue())).collect();
+        let spots: Vec<Option<[f64; 2]>> = if !in_hand {
+            vec![None]
+        } else if state.is_break {
+            shots::break_placements(ctx, &base, budget).into_iter().map(Some).collect()
+        } else {
+            shots::placements(ctx, state, &base, bih, budget.placements).into_iter().map(Some).collect()
+        };
+        let with_cue = |p: Option<[f64; 2]>| -> Balls {
+            let mut b = base.clone();
+            if let Some(p) = p {
+                b.push((BallId::CUE, p));
+            }
+            b
+        };
+
+        // Candidate generation (refinement runs the physics, so in parallel).
+        let mut jobs: Vec<(Option<[f64; 2]>, shots::Plan, f64, f64, f64)> = Vec::new();
+        let mut cands: Vec<Candidate> = Vec::new();
+        for &p in &spots {
+            let balls = with_cue(p);
+            let Some(cue) = balls.iter().find(|b| b.0.is_cue()).map(|b| b.1) else { continue };
+            if state.is_break {
+                let strokes = if ctx.game == Game::StraightPool {
+                    shots::straight_pool_break(&balls, cue, budget)
+                } else {
+                    shots::break_strokes(ctx, &balls, cue, budget)
+                };
+                let call = if ctx.game == Game::StraightPool { Call::safety() } else { Call::None };
+                cands.extend(strokes.into_iter().map(|strike| Candidate {
+                    kind: ShotKind::Break,
+                    call,
+                    strike,
+                    placement: p,
+                }));
+                continue;
+            }
+            for plan in shots::pot_plans(ctx, state, &balls, budget) {
+                for v in shots::speeds(budget, plan.travel, plan.cut) {
+                    for &(a, b) in shots::spins(budget) {
+                        jobs.push((p, plan.clone(), v, a, b));
+                    }
+                }
+            }
+            let safeties = shots::safety_strokes(ctx, state, &balls, budget);
+            cands.extend(safeties.into_iter().map(|(kind, call, strike)| Candidate {
+                kind,
+                call,
+                strike,
+                placement: p,
+            }));
+            if state.push_out_allowed && budget.safeties && matches!(ctx.game, Game::NineBall | Game::TenBall) {
+                cands.extend(shots::push_out_strokes(budget).into_iter().map(|strike| Candidate {
+                    kind: ShotKind::PushOut,
+                    call: Call::push_out(),
+                    strike,
+                    placement: p,
+                }));
+            }
+        }
+        let refined: Vec<Option<Candidate>> = jobs
+            .par_iter()
+            .map(|(p, plan, v, a, b)| {
+                let balls = with_cue(*p);
+                shots::refine(ctx, &balls, plan, *v, *a, *b, budget.refine_passes).map(|strike| Candidate {
+                    kind: plan.kind,
+                    call: plan.call,
+                    strike,
+                    placement: *p,
+                })
+            })
+            .collect();
+        let mut all: Vec<Candidate> = refined.into_iter().flatten().collect();
+        all.extend(cands);
+        if all.is_empty() {
+            // Nothing found: roll the cue ball gently into the nearest ball.
+            let balls = with_cue(spots.first().copied().flatten());
+            let cue = balls.iter().find(|b| b.0.is_cue()).map_or([0.0, 0.0], |b| b.1);
+            let tgt = balls.iter().find(|b| !b.0.is_cue()).map_or([1.0, 0.0], |b| b.1);
+            let phi = (tgt[1] - cue[1]).atan2(tgt[0] - cue[0]);
+            all.push(Candidate {
+                kind: ShotKind::Safety,
+                call: Call::None,
+                strike: Strike { speed_mps: 2.0, phi_rad: phi, theta_rad: 0.03, a: 0.0, b: 0.0 },
+                placement: spots.first().copied().flatten(),
+            });
+        }
+
+        // A noiseless look drops safeties and push outs that foul even when struck perfectly.
+        let keep: Vec<bool> = all
+            .par_iter()
+            .map(|c| {
+                if matches!(c.kind, ShotKind::Safety | ShotKind::PushOut) {
+                    let (_, d) = play_and_judge(ctx, state, &with_cue(c.placement), c.strike, &c.call);
+                    !d.foul
+                } else {
+                    true
+                }
+            })
+            .collect();
+        if keep.iter().any(|k| *k) {
+            let mut i = 0;
+            all.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
+        }
+        let n_cands = all.len();
+
+        let pp = budget.position_play;
+        let eval = |idx: usize, c: &Candidate, n: usize, stage: u64| -> (f64, f64) {
+            let balls = with_cue(c.placement);
+            let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, idx as u64, stage));
+            let (mut sum, mut succ) = (0.0, 0.0);
+            for _ in 0..n {
+                let o = rollout(ctx, state, &balls, &c.strike, &c.call, pp, &mut rng);
+                sum += o.value;
+                succ += if o.success { 1.0 } else { 0.0 };
+            }
+            (sum, succ)
+        };
+        let first: Vec<(f64, f64)> = all.par_iter().enumerate().map(|(i, c)| eval(i, c, budget.samples, 1)).collect();
+        let mut scored: Vec<Scored> = all
+            .into_iter()
+            .zip(first)
+            .map(|(cand, (sum, succ))| Scored { cand, sum, succ, n: budget.samples })
+            .collect();
+        let key = |s: &Scored| -> f64 { if budget.position_play { s.mean() } else { s.success() + 0.01 * s.mean() } };
+        let mut order: Vec<usize> = (0..scored.len()).collect();
+        order.sort_by(|a, b| key(&scored[*b]).total_cmp(&key(&scored[*a])).then(a.cmp(b)));
+        let finalists: Vec<usize> = order.iter().copied().take(budget.finalists).collect();
+        let deep: Vec<(f64, f64)> =
+            finalists.par_iter().map(|&i| eval(i, &scored[i].cand, budget.deep_samples, 2)).collect();
+        for (&i, (sum, succ)) in finalists.iter().zip(deep) {
+            scored[i].sum += sum;
+            scored[i].succ += succ;
+            scored[i].n += budget.deep_samples;
+        }
+        let best = finalists
+            .iter()
+            .copied()
+            .max_by(|a, b| key(&scored[*a]).total_cmp(&key(&scored[*b])).then(b.cmp(a)))
+            .unwrap_or(0);
+        let s = &scored[best];
+        let mut call = s.cand.call;
+        if ctx.game == Game::NineBall && !call.is_push_out() {
+            // 9-ball shots are not called; keep the plan's ball for display only.
+            call = match call {
+                Call::Safety { .. } => Call::None,
+                c => c,
+            };
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, u64::MAX, 3));
+        let executed = crate::eval::perturb(&ctx.noise, &s.cand.strike, &mut rng);
+        Thought {
+            intended: Some(s.cand.strike),
+            action: Action::Shoot {
+                call,
+                strike: executed,
+                cue_ball_placement: if in_hand { s.cand.placement } else { None },
+            },
+            kind: Some(s.cand.kind),
+            value: s.mean(),
+            success: s.success(),
+            candidates: n_cands,
+        }
+    }
+}

@@ -1,0 +1,504 @@
+//! Shot generation: ghost-ball pots corrected against the physics for throw, squirt and
+//! cut-induced spin; banks, kicks and combinations; safeties, push outs, breaks and cue ball
+//! placements.
+
+use crate::eval::{
+    Balls, Ctx, R, callable, first_contact_velocity, legal_targets, path_clear, pocket_target, pocket_tolerance,
+    pos_of, pot_chance, simulate, unit,
+};
+use crate::level::Budget;
+use crate::table_ops::{dist, placement_ok};
+use biljardi_physics::{BallId, PocketId, Strike};
+use biljardi_rules::{BallInHand, Call, Game, GameState};
+
+/// What a candidate is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShotKind {
+    Pot,
+    Bank,
+    Combination,
+    Kick,
+    Safety,
+    PushOut,
+    Break,
+}
+
+impl ShotKind {
+    pub fn is_pot(self) -> bool {
+        matches!(self, ShotKind::Pot | ShotKind::Bank | ShotKind::Combination | ShotKind::Kick)
+    }
+}
+
+/// A geometric plan before speed and spin: hit `target` so that it leaves along `dir`.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub kind: ShotKind,
+    pub call: Call,
+    pub target: BallId,
+    pub dir: [f64; 2],
+    pub phi0: f64,
+    /// Distance the cue ball and the object ball travel, m (for the speed ladder).
+    pub travel: f64,
+    pub cut: f64,
+}
+
+/// A concrete shot: where the cue ball goes (if in hand), the call and the stroke.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub kind: ShotKind,
+    pub call: Call,
+    pub strike: Strike,
+    pub placement: Option<[f64; 2]>,
+}
+
+fn angle(v: [f64; 2]) -> f64 {
+    v[1].atan2(v[0])
+}
+
+fn wrap(a: f64) -> f64 {
+    let mut a = a % std::f64::consts::TAU;
+    if a > std::f64::consts::PI {
+        a -= std::f64::consts::TAU;
+    }
+    if a < -std::f64::consts::PI {
+        a += std::f64::consts::TAU;
+    }
+    a
+}
+
+fn cut_between(a: [f64; 2], b: [f64; 2]) -> f64 {
+    (a[0] * b[0] + a[1] * b[1]).clamp(-1.0, 1.0).acos()
+}
+
+/// The lines a ball's centre reflects off: (axis 0 = x, 1 = y, value).
+fn rail_lines(ctx: &Ctx) -> [(usize, f64); 4] {
+    let (hl, hw) = (ctx.table.half_length() - R, ctx.table.half_width() - R);
+    [(0, -hl), (0, hl), (1, -hw), (1, hw)]
+}
+
+fn mirror(p: [f64; 2], line: (usize, f64)) -> [f64; 2] {
+    let mut q = p;
+    q[line.0] = 2.0 * line.1 - p[line.0];
+    q
+}
+
+/// Where the path from `a` to mirrored `b` meets the rail line, if it does away from pockets.
+fn bounce(ctx: &Ctx, a: [f64; 2], mb: [f64; 2], line: (usize, f64)) -> Option<[f64; 2]> {
+    let (i, v) = line;
+    let j = 1 - i;
+    let den = mb[i] - a[i];
+    if den.abs() < 1e-9 {
+        return None;
+    }
+    let t = (v - a[i]) / den;
+    if !(0.0..=1.0).contains(&t) {
+        return None;
+    }
+    let p = [a[0] + t * (mb[0] - a[0]), a[1] + t * (mb[1] - a[1])];
+    let lim = if j == 0 { ctx.table.half_length() } else { ctx.table.half_width() };
+    if p[j].abs() > lim - 0.14 || (j == 0 && p[j].abs() < 0.12) {
+        return None;
+    }
+    Some(p)
+}
+
+/// Every pot plan from the cue ball at `cue`.
+pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -> Vec<Plan> {
+    let Some(cue) = pos_of(balls, BallId::CUE) else { return Vec::new() };
+    let table = &ctx.table;
+    let targets = legal_targets(ctx.game, state, balls);
+    let calls = callable(ctx.game, state, balls);
+    let mut out = Vec::new();
+    for &t in &targets {
+        let Some(tp) = pos_of(balls, t) else { continue };
+        let legal_call = calls.contains(&t);
+        for p in PocketId::ALL {
+            let aim = pocket_target(table, p);
+            let u = unit(tp, aim);
+            let ghost = [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]];
+            if legal_call && path_clear(balls, tp, aim, &[t, BallId::CUE]) && pocket_tolerance(table, p, tp) > 0.0 {
+                let v = unit(cue, ghost);
+                let cut = cut_between(v, u);
+                if cut < 80f64.to_radians() && table.contains_ball(ghost, R * 0.5) {
+                    if path_clear(balls, cue, ghost, &[BallId::CUE, t]) {
+                        out.push(Plan {
+                            kind: ShotKind::Pot,
+                            call: Call::ball(t, p),
+                            target: t,
+                            dir: u,
+                            phi0: angle(v),
+                            travel: dist(cue, ghost) + dist(tp, aim),
+                            cut,
+                        });
+                    } else if budget.kicks {
+                        for line in rail_lines(ctx) {
+                            let mg = mirror(ghost, line);
+                            let Some(bp) = bounce(ctx, cue, mg, line) else { continue };
+                            if path_clear(balls, cue, bp, &[BallId::CUE])
+                                && path_clear(balls, bp, ghost, &[BallId::CUE, t])
+                            {
+                                let v2 = unit(bp, ghost);
+                                let cut = cut_between(v2, u);
+                                if cut < 60f64.to_radians() {
+                                    out.push(Plan {
+                                        kind: ShotKind::Kick,
+                                        call: Call::ball(t, p),
+                                        target: t,
+                                        dir: u,
+                                        phi0: angle(unit(cue, mg)),
+                                        travel: dist(cue, bp) + dist(bp, ghost) + dist(tp, aim),
+                                        cut,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if !budget.banks_and_combos {
+                continue;
+            }
+            // Banks: the object ball off one rail into the pocket.
+            if legal_call {
+                for line in rail_lines(ctx) {
+                    let ma = mirror(aim, line);
+                    let Some(bp) = bounce(ctx, tp, ma, line) else { continue };
+                    if !path_clear(balls, tp, bp, &[t, BallId::CUE]) || !path_clear(balls, bp, aim, &[t, BallId::CUE]) {
+                        continue;
+                    }
+                    if pocket_tolerance(table, p, bp) <= 0.0 {
+                        continue;
+                    }
+                    let ub = unit(tp, ma);
+                    let g = [tp[0] - 2.0 * R * ub[0], tp[1] - 2.0 * R * ub[1]];
+                    if !table.contains_ball(g, R * 0.5) || !path_clear(balls, cue, g, &[BallId::CUE, t]) {
+                        continue;
+                    }
+                    let v = unit(cue, g);
+                    let cut = cut_between(v, ub);
+                    if cut < 50f64.to_radians() {
+                        out.push(Plan {
+                            kind: ShotKind::Bank,
+                            call: Call::ball(t, p),
+                            target: t,
+                            dir: ub,
+                            phi0: angle(v),
+                            travel: dist(cue, g) + dist(tp, bp) + dist(bp, aim),
+                            cut,
+                        });
+                    }
+                }
+            }
+            // Combinations: the target into another ball that drops.
+            for &c in &calls {
+                if c == t {
+                    continue;
+                }
+                let Some(cp) = pos_of(balls, c) else { continue };
+                if dist(cp, tp) > 0.8 || !path_clear(balls, cp, aim, &[c, BallId::CUE]) {
+                    continue;
+                }
+                if pocket_tolerance(table, p, cp) <= 0.0 {
+                    continue;
+                }
+                let uc = unit(cp, aim);
+                let gc = [cp[0] - 2.0 * R * uc[0], cp[1] - 2.0 * R * uc[1]];
+                let ut = unit(tp, gc);
+                if cut_between(ut, uc) > 35f64.to_radians() || !path_clear(balls, tp, gc, &[t, c, BallId::CUE]) {
+                    continue;
+                }
+                let gt = [tp[0] - 2.0 * R * ut[0], tp[1] - 2.0 * R * ut[1]];
+                if !table.contains_ball(gt, R * 0.5) || !path_clear(balls, cue, gt, &[BallId::CUE, t]) {
+                    continue;
+                }
+                let v = unit(cue, gt);
+                let cut = cut_between(v, ut);
+                if cut < 45f64.to_radians() {
+                    out.push(Plan {
+                        kind: ShotKind::Combination,
+                        call: Call::ball(c, p),
+                        target: t,
+                        dir: ut,
+                        phi0: angle(v),
+                        travel: dist(cue, gt) + dist(tp, gc) + dist(cp, aim),
+                        cut,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The speed ladder (cue stick speeds, m/s) for a plan.
+pub fn speeds(budget: &Budget, travel: f64, cut: f64) -> Vec<f64> {
+    let ladder: &[f64] = match budget.speeds {
+        0 | 1 => &[2.0],
+        2 => &[1.6, 3.0],
+        3 => &[1.3, 2.2, 3.6],
+        _ => &[1.1, 1.8, 2.8, 4.2],
+    };
+    // Rough minimum: the balls must roll `travel` metres, more for thin cuts.
+    let need = (0.35 + 0.55 * travel.sqrt()) / cut.cos().max(0.35).sqrt();
+    let mut v: Vec<f64> = ladder.iter().copied().filter(|s| *s >= need).collect();
+    if v.is_empty() {
+        v.push(need.min(6.0).max(*ladder.last().unwrap_or(&2.0)));
+    }
+    v
+}
+
+/// Tip offsets (a, b) in ball radii.
+pub fn spins(budget: &Budget) -> &'static [(f64, f64)] {
+    match budget.spins {
+        0 | 1 => &[(0.0, 0.1)],
+        2 | 3 => &[(0.0, 0.0), (0.0, 0.35), (0.0, -0.3)],
+        _ => &[(0.0, 0.0), (0.0, 0.35), (0.0, -0.3), (0.25, 0.15), (-0.25, 0.15)],
+    }
+}
+
+/// The target's direction error (radians) of a noiseless stroke, or `None` if the cue ball
+/// does not reach `target` first.
+fn direction_error(ctx: &Ctx, balls: &Balls, plan: &Plan, s: Strike) -> Option<f64> {
+    let played = simulate(&ctx.table, &ctx.params, balls, s);
+    let (hit, v) = first_contact_velocity(&played.events, plan.target)?;
+    if hit != plan.target || v[0].hypot(v[1]) < 1e-6 {
+        return None;
+    }
+    Some(wrap(angle(v) - angle(plan.dir)))
+}
+
+/// The stroke for `plan` at `speed` with tip offset `(a, b)`, its aim corrected by the secant
+/// method against the physics (throw, squirt, swerve, cut-induced spin): the object ball leaves
+/// along `plan.dir`.
+pub fn refine(ctx: &Ctx, balls: &Balls, plan: &Plan, speed: f64, a: f64, b: f64, passes: usize) -> Option<Strike> {
+    let theta = 2f64.to_radians();
+    let mut s = Strike { speed_mps: speed, phi_rad: plan.phi0, theta_rad: theta, a, b };
+    if passes == 0 {
+        return Some(s);
+    }
+    let h = 2e-4;
+    for _ in 0..passes {
+        let e0 = direction_error(ctx, balls, plan, s)?;
+        if e0.abs() < 2e-4 {
+            return Some(s);
+        }
+        let e1 = direction_error(ctx, balls, plan, Strike { phi_rad: s.phi_rad + h, ..s })?;
+        let k = (e1 - e0) / h;
+        if k.abs() < 1e-3 {
+            break;
+        }
+        s.phi_rad -= (e0 / k).clamp(-0.03, 0.03);
+    }
+    direction_error(ctx, balls, plan, s).map(|_| s)
+}
+
+/// Safeties (and, for players without them, plain legal hits): thin to full hits on each legal
+/// ball at soft speeds, or kicks off one rail when it is hidden.
+pub fn safety_strokes(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -> Vec<(ShotKind, Call, Strike)> {
+    let Some(cue) = pos_of(balls, BallId::CUE) else { return Vec::new() };
+    let mut targets = legal_targets(ctx.game, state, balls);
+    targets.sort_by(|a, b| {
+        let da = pos_of(balls, *a).map_or(9.0, |p| dist(p, cue));
+        let db = pos_of(balls, *b).map_or(9.0, |p| dist(p, cue));
+        da.total_cmp(&db).then(a.cmp(b))
+    });
+    let many = budget.samples >= 6;
+    targets.truncate(if many { 4 } else { 2 });
+    let fracs: &[f64] = if many { &[-0.85, -0.6, -0.3, 0.0, 0.3, 0.6, 0.85] } else { &[-0.7, -0.3, 0.0, 0.3, 0.7] };
+    let spds: &[f64] = if many { &[0.7, 1.2, 2.0, 3.2] } else { &[0.9, 1.8] };
+    let call = if budget.safeties { Call::safety() } else { Call::None };
+    let mut out = Vec::new();
+    for t in targets {
+        let Some(tp) = pos_of(balls, t) else { continue };
+        let u = unit(cue, tp);
+        let perp = [-u[1], u[0]];
+        let mut direct = false;
+        for &f in fracs {
+            let aim = [tp[0] + perp[0] * f * 2.0 * R, tp[1] + perp[1] * f * 2.0 * R];
+            if !path_clear(balls, cue, aim, &[BallId::CUE, t]) {
+                continue;
+            }
+            direct = true;
+            for &v in spds {
+                out.push((
+                    ShotKind::Safety,
+                    call,
+                    Strike { speed_mps: v, phi_rad: angle(unit(cue, aim)), theta_rad: 0.03, a: 0.0, b: 0.0 },
+                ));
+                if many {
+                    out.push((
+                        ShotKind::Safety,
+                        call,
+                        Strike { speed_mps: v, phi_rad: angle(unit(cue, aim)), theta_rad: 0.03, a: 0.0, b: -0.3 },
+                    ));
+                }
+            }
+        }
+        if !direct {
+            for line in rail_lines(ctx) {
+                let mt = mirror(tp, line);
+                let Some(bp) = bounce(ctx, cue, mt, line) else { continue };
+                if !path_clear(balls, cue, bp, &[BallId::CUE]) || !path_clear(balls, bp, tp, &[BallId::CUE, t]) {
+                    continue;
+                }
+                for &v in &[1.6, 2.6] {
+                    out.push((
+                        ShotKind::Safety,
+                        call,
+                        Strike { speed_mps: v, phi_rad: angle(unit(cue, mt)), theta_rad: 0.03, a: 0.0, b: 0.0 },
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Push outs: soft rolls of the cue ball in every direction.
+pub fn push_out_strokes(budget: &Budget) -> Vec<Strike> {
+    let n = if budget.samples >= 6 { 16 } else { 8 };
+    let mut out = Vec::new();
+    for i in 0..n {
+        let phi = i as f64 * std::f64::consts::TAU / n as f64;
+        for &v in &[0.5, 1.0, 1.6] {
+            out.push(Strike { speed_mps: v, phi_rad: phi, theta_rad: 0.03, a: 0.0, b: 0.0 });
+        }
+    }
+    out
+}
+
+/// Break strokes from `cue` for 8-, 9- and 10-ball: hard at the head ball of the rack.
+pub fn break_strokes(ctx: &Ctx, balls: &Balls, cue: [f64; 2], budget: &Budget) -> Vec<Strike> {
+    let Some(head) =
+        balls.iter().filter(|b| !b.0.is_cue()).min_by(|a, b| a.1[0].total_cmp(&b.1[0]).then(a.0.cmp(&b.0)))
+    else {
+        return Vec::new();
+    };
+    let u = unit(cue, head.1);
+    let perp = [-u[1], u[0]];
+    let offs: &[f64] = if budget.samples >= 6 { &[-0.08, 0.0, 0.08] } else { &[0.0] };
+    let spds: &[f64] = if budget.samples >= 4 { &[7.0, 8.5] } else { &[6.0] };
+    let _ = ctx;
+    let mut out = Vec::new();
+    for &o in offs {
+        let aim = [head.1[0] + perp[0] * o * R, head.1[1] + perp[1] * o * R];
+        for &v in spds {
+            out.push(Strike { speed_mps: v, phi_rad: angle(unit(cue, aim)), theta_rad: 0.05, a: 0.0, b: -0.15 });
+        }
+    }
+    out
+}
+
+/// Cue ball spots to search with ball in hand: behind the ghost ball of each pot at a few
+/// distances and cut angles, plus a coarse grid, ranked by the geometric chance of the pot.
+pub fn placements(ctx: &Ctx, state: &GameState, balls: &Balls, bih: BallInHand, n: usize) -> Vec<[f64; 2]> {
+    let table = &ctx.table;
+    let base: Balls = balls.iter().copied().filter(|b| !b.0.is_cue()).collect();
+    let mut cands: Vec<([f64; 2], f64)> = Vec::new();
+    let mut shooter_state = state.clone();
+    shooter_state.ball_in_hand = BallInHand::None;
+    shooter_state.is_break = false;
+    let targets = legal_targets(ctx.game, &shooter_state, &base);
+    for &t in &targets {
+        let Some(tp) = pos_of(&base, t) else { continue };
+        for p in PocketId::ALL {
+            let aim = pocket_target(table, p);
+            if !path_clear(&base, tp, aim, &[t]) {
+                continue;
+            }
+            let tol = pocket_tolerance(table, p, tp);
+            if tol <= 0.0 {
+                continue;
+            }
+            let u = unit(tp, aim);
+            let ghost = [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]];
+            for &c in &[0.0f64, 0.3, -0.3, 0.55, -0.55] {
+                let (sn, cs) = c.sin_cos();
+                let back = [-(u[0] * cs - u[1] * sn), -(u[0] * sn + u[1] * cs)];
+                for &d in &[0.18, 0.35, 0.6] {
+                    let q = [ghost[0] + back[0] * d, ghost[1] + back[1] * d];
+                    if placement_ok(table, &base, bih, q) && path_clear(&base, q, ghost, &[t]) {
+                        let chance = pot_chance(&ctx.noise, d, c.abs(), tol);
+                        cands.push((q, chance));
+                    }
+                }
+            }
+        }
+    }
+    // A coarse grid so there is always somewhere to put the ball.
+    let (hl, hw) = (table.half_length() - 2.0 * R, table.half_width() - 2.0 * R);
+    let xs: Vec<f64> = match bih {
+        BallInHand::BehindHeadString => vec![table.head_string_x() - 0.02, table.head_string_x() - 0.25, -hl + 0.05],
+        _ => (0..7).map(|i| -hl + (2.0 * hl) * i as f64 / 6.0).collect(),
+    };
+    for &x in &xs {
+        for j in 0..5 {
+            let y = -hw + 2.0 * hw * j as f64 / 4.0;
+            if placement_ok(table, &base, bih, [x, y]) {
+                cands.push(([x, y], -1.0 + (j as f64 - 2.0).abs() * -0.01));
+            }
+        }
+    }
+    cands.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut out: Vec<[f64; 2]> = Vec::new();
+    for (q, _) in cands {
+        if out.iter().all(|o| dist(*o, q) > 0.08) {
+            out.push(q);
+        }
+        if out.len() >= n.max(1) {
+            break;
+        }
+    }
+    if out.is_empty() {
+        // Somewhere legal along the head rail.
+        for k in 0..200 {
+            let q = [-hl + 0.01 * (k % 10) as f64, -hw + 0.05 * (k / 10) as f64];
+            if placement_ok(table, &base, bih, q) {
+                out.push(q);
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Break cue ball spots: just behind the head string, centre and towards the sides.
+pub fn break_placements(ctx: &Ctx, balls: &Balls, budget: &Budget) -> Vec<[f64; 2]> {
+    let x = ctx.table.head_string_x() - 0.03;
+    let ys: &[f64] = match (ctx.game, budget.placements) {
+        (Game::StraightPool, _) => &[0.25, -0.25, 0.4, -0.4],
+        (_, 0..=2) => &[0.0],
+        (_, 3..=4) => &[0.0, 0.25],
+        _ => &[0.0, 0.2, -0.35],
+    };
+    let base: Balls = balls.iter().copied().filter(|b| !b.0.is_cue()).collect();
+    ys.iter().map(|y| [x, *y]).filter(|q| placement_ok(&ctx.table, &base, BallInHand::BehindHeadString, *q)).collect()
+}
+
+/// 14.1 opening break: a soft safety off a back corner ball of the rack.
+pub fn straight_pool_break(balls: &Balls, cue: [f64; 2], budget: &Budget) -> Vec<Strike> {
+    let mut objs: Vec<(BallId, [f64; 2])> = balls.iter().copied().filter(|b| !b.0.is_cue()).collect();
+    // The two balls at the ends of the back row, on the cue ball's side first.
+    objs.sort_by(|a, b| b.1[0].total_cmp(&a.1[0]).then(a.0.cmp(&b.0)));
+    let back: Vec<[f64; 2]> = objs.iter().take(5).map(|b| b.1).collect();
+    let Some(corner) =
+        back.iter().copied().max_by(|a, b| (a[1] * cue[1].signum()).total_cmp(&(b[1] * cue[1].signum())))
+    else {
+        return Vec::new();
+    };
+    let u = unit(cue, corner);
+    let perp = [-u[1], u[0]];
+    let side = if cue[1] >= 0.0 { 1.0 } else { -1.0 };
+    let fr: &[f64] = if budget.samples >= 6 { &[0.55, 0.7, 0.85] } else { &[0.7] };
+    let mut out = Vec::new();
+    for &f in fr {
+        // Thin on the outside of the corner ball so the cue ball goes off the foot rail.
+        let aim = [corner[0] + perp[0] * f * 2.0 * R * side, corner[1] + perp[1] * f * 2.0 * R * side];
+        for &v in &[2.2, 3.0] {
+            out.push(Strike { speed_mps: v, phi_rad: angle(unit(cue, aim)), theta_rad: 0.05, a: 0.0, b: 0.0 });
+            out.push(Strike { speed_mps: v, phi_rad: angle(unit(cue, aim)), theta_rad: 0.05, a: 0.0, b: 0.0 });
+        }
+    }
+    out.dedup_by(|a, b| a == b);
+    out
+}

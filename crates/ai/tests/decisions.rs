@@ -1,0 +1,213 @@
+//! The AI's decisions: legal calls, push outs, option choices, placements, determinism.
+
+use biljardi_ai::eval::{Ctx, play_and_judge};
+use biljardi_ai::{Action, Level, Player, SelfplayArgs, ShotKind, TableView};
+use biljardi_physics::{BallId, Params, PocketId, Strike, Table};
+use biljardi_rules::{BallInHand, Call, Game, GameOption, GameState, Group};
+
+fn b(n: u8) -> BallId {
+    BallId::object(n).unwrap()
+}
+
+fn ctx(game: Game, level: Level) -> Ctx {
+    Ctx { game, table: Table::default(), params: Params::default(), noise: level.noise(), me: 0 }
+}
+
+#[test]
+fn eight_ball_calls_a_ball_of_its_own_group() {
+    let state = GameState {
+        shooter: 0,
+        open_table: false,
+        groups: [Some(Group::Solids), Some(Group::Stripes)],
+        ..GameState::default()
+    };
+    let balls = vec![
+        (BallId::CUE, [-0.6, 0.1]),
+        (b(3), [0.3, 0.3]),
+        (b(5), [0.6, -0.2]),
+        (b(8), [0.0, -0.3]),
+        (b(11), [0.5, 0.1]),
+        (b(12), [-0.3, -0.4]),
+    ];
+    let view = TableView::shot(Game::EightBall, Table::default(), state, balls);
+    let t = Player::new(Level::Amateur).think(&view, 3);
+    let Action::Shoot { call, cue_ball_placement, .. } = t.action else { panic!("must shoot: {:?}", t.action) };
+    assert!(cue_ball_placement.is_none());
+    match call {
+        Call::Ball { ball, pocket } => {
+            assert!(Group::Solids.contains(ball), "called {ball}");
+            assert!(pocket.is_some());
+        }
+        Call::Safety { .. } => {}
+        other => panic!("8-ball needs a call, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_easy_pot_is_taken_and_usually_made() {
+    // The 1 a foot from the corner, the cue ball straight behind it.
+    let t = Table::default();
+    let p = t.pocket(PocketId::FootLeft).mouth_centre;
+    let u = [p[0] - 0.9, p[1] - 0.35];
+    let n = u[0].hypot(u[1]);
+    let one = [p[0] - u[0] / n * 0.3, p[1] - u[1] / n * 0.3];
+    let cue = [one[0] - u[0] / n * 0.4, one[1] - u[1] / n * 0.4];
+    let state = GameState::default();
+    let view = TableView::shot(Game::NineBall, t, state, vec![(BallId::CUE, cue), (b(1), one), (b(9), [-0.8, -0.4])]);
+    let th = Player::new(Level::Pro).think(&view, 1);
+    assert_eq!(th.kind, Some(ShotKind::Pot), "{th:?}");
+    assert!(th.success > 0.7, "{th:?}");
+}
+
+/// A 9-ball position after a push out: the 1 hidden behind the 2 and 3, or hanging in a pocket.
+fn after_push_out(hidden: bool) -> (TableView, biljardi_rules::Decision) {
+    let table = Table::default();
+    let balls = if hidden {
+        vec![
+            (BallId::CUE, [-0.9, 0.0]),
+            (b(2), [-0.8, 0.02]),
+            (b(3), [-0.85, 0.09]),
+            (b(4), [-0.85, -0.08]),
+            (b(1), [1.0, 0.5]),
+        ]
+    } else {
+        let p = table.pocket(PocketId::FootLeft).mouth_centre;
+        vec![(BallId::CUE, [0.5, 0.3]), (b(1), [p[0] - 0.1, p[1] - 0.1]), (b(2), [-0.8, -0.4])]
+    };
+    let state = GameState { shooter: 0, push_out_allowed: true, ..GameState::default() };
+    let c = ctx(Game::NineBall, Level::Pro);
+    // A push out that barely moves the cue ball.
+    let (played, d) = play_and_judge(&c, &state, &balls, Strike::centre(0.05, 3.0), &Call::push_out());
+    assert!(!d.foul);
+    assert_eq!(d.options, vec![GameOption::Shoot, GameOption::PassBack]);
+    let view = TableView {
+        game: Game::NineBall,
+        table,
+        params: Params::default(),
+        state: d.state.clone(),
+        balls: played.resting(),
+        pending: Some(d.clone()),
+    };
+    (view, d)
+}
+
+#[test]
+fn a_hard_push_out_is_passed_back_and_an_easy_one_is_shot() {
+    let (view, _) = after_push_out(true);
+    assert_eq!(view.me(), 1);
+    assert_eq!(Player::new(Level::Amateur).decide(&view, 0), Action::ChooseOption(GameOption::PassBack));
+    let (view, _) = after_push_out(false);
+    assert_eq!(Player::new(Level::Amateur).decide(&view, 0), Action::ChooseOption(GameOption::Shoot));
+}
+
+#[test]
+fn a_push_out_is_never_played_into_an_avoidable_foul() {
+    // The 1 hidden: a push out is attractive. Whatever the AI plays must not foul when struck
+    // as intended.
+    let balls = vec![
+        (BallId::CUE, [-0.9, 0.0]),
+        (b(2), [-0.8, 0.02]),
+        (b(3), [-0.85, 0.09]),
+        (b(4), [-0.85, -0.08]),
+        (b(1), [1.0, 0.5]),
+    ];
+    let state = GameState { shooter: 0, push_out_allowed: true, ..GameState::default() };
+    let view = TableView::shot(Game::NineBall, Table::default(), state.clone(), balls.clone());
+    for seed in 0..2 {
+        let th = Player::new(Level::Amateur).think(&view, seed);
+        let Action::Shoot { call, .. } = th.action else { panic!() };
+        let (_, d) = play_and_judge(&ctx(Game::NineBall, Level::Amateur), &state, &balls, th.intended.unwrap(), &call);
+        if call.is_push_out() {
+            assert!(!d.foul, "push out fouls: {:?}", d.fouls);
+        }
+    }
+}
+
+#[test]
+fn request_spot_when_every_ball_is_behind_the_head_string() {
+    // 14.1: a scratch leaves ball in hand behind the head string with every ball behind it (1.5).
+    let t = Table::default();
+    let pocket = t.pocket(PocketId::HeadLeft).mouth_centre;
+    let cue = [pocket[0] + 0.15, pocket[1] - 0.15];
+    let balls = vec![(BallId::CUE, cue), (b(1), [-0.9, -0.3]), (b(2), [-1.0, 0.0])];
+    let state = GameState { shooter: 0, target_score: Some(50), ..GameState::default() };
+    let phi = (pocket[1] - cue[1]).atan2(pocket[0] - cue[0]);
+    let (played, d) =
+        play_and_judge(&ctx(Game::StraightPool, Level::Pro), &state, &balls, Strike::centre(1.0, phi), &Call::None);
+    assert!(d.foul);
+    assert!(d.options.contains(&GameOption::RequestSpot), "{:?}", d.options);
+    let view = TableView {
+        game: Game::StraightPool,
+        table: t,
+        params: Params::default(),
+        state: d.state.clone(),
+        balls: played.resting(),
+        pending: Some(d.clone()),
+    };
+    match Player::new(Level::Amateur).decide(&view, 0) {
+        Action::RequestSpot { ball } => assert!(d.request_spot.contains(&ball)),
+        other => panic!("expected a spot request, got {other:?}"),
+    }
+}
+
+#[test]
+fn ball_in_hand_is_placed_legally_and_break_from_behind_the_head_string() {
+    let t = Table::default();
+    let state = GameState { shooter: 1, ball_in_hand: BallInHand::Anywhere, ..GameState::default() };
+    let balls = vec![(BallId::CUE, [0.2, 0.2]), (b(4), [0.4, 0.1]), (b(6), [-0.3, 0.3]), (b(9), [0.9, -0.4])];
+    let view = TableView::shot(Game::NineBall, t, state, balls.clone());
+    let Action::Shoot { cue_ball_placement: Some(p), .. } = Player::new(Level::Amateur).decide(&view, 5) else {
+        panic!("ball in hand needs a placement")
+    };
+    let others: Vec<_> = balls.iter().copied().filter(|x| !x.0.is_cue()).collect();
+    assert!(biljardi_ai::table_ops::placement_ok(&t, &others, BallInHand::Anywhere, p));
+
+    for game in Game::ALL {
+        let view = TableView::shot(game, t, GameState::new_rack(0), biljardi_ai::table_ops::fresh_rack(game, &t));
+        let Action::Shoot { cue_ball_placement: Some(p), .. } = Player::new(Level::Beginner).decide(&view, 1) else {
+            panic!("break needs a placement")
+        };
+        assert!(p[0] < t.head_string_x(), "{game:?} {p:?}");
+    }
+}
+
+#[test]
+fn same_seed_same_decision() {
+    let balls = vec![(BallId::CUE, [-0.6, 0.1]), (b(1), [0.3, 0.3]), (b(2), [0.6, -0.2]), (b(9), [0.0, -0.3])];
+    let view = TableView::shot(Game::NineBall, Table::default(), GameState::default(), balls);
+    let p = Player::new(Level::Pro);
+    assert_eq!(p.decide(&view, 11), p.decide(&view, 11));
+}
+
+#[test]
+fn selfplay_args_name_the_bad_flag() {
+    assert!(SelfplayArgs::parse("9ball", "pro,amateur", "100", "7").is_ok());
+    assert_eq!(SelfplayArgs::parse("snooker", "pro,amateur", "1", "7").unwrap_err().flag, "game");
+    assert_eq!(SelfplayArgs::parse("9ball", "pro", "1", "7").unwrap_err().flag, "players");
+    assert_eq!(SelfplayArgs::parse("9ball", "pro,god", "1", "7").unwrap_err().flag, "players");
+    assert_eq!(SelfplayArgs::parse("9ball", "pro,pro", "0", "7").unwrap_err().flag, "racks");
+    assert_eq!(SelfplayArgs::parse("9ball", "pro,pro", "1", "-1").unwrap_err().flag, "seed");
+}
+
+#[test]
+fn short_selfplay_of_every_game_keeps_the_invariants_and_repeats() {
+    for game in ["9ball", "8ball", "10ball", "14.1"] {
+        let args = SelfplayArgs::parse(game, "beginner,amateur", "1", "4").unwrap();
+        let s = biljardi_ai::selfplay::summarize(&args);
+        assert_eq!(s.invariant_violations, 0, "{game}: {:?}", s.violation_examples);
+        assert_eq!(s.wins[0] + s.wins[1], 1, "{game}");
+        let again = biljardi_ai::selfplay::summarize(&args);
+        assert_eq!(
+            (s.wins, s.shots_per_rack, s.fouls_per_rack),
+            (again.wins, again.shots_per_rack, again.fouls_per_rack)
+        );
+    }
+}
+
+#[test]
+fn player_is_send_and_sync() {
+    fn check<T: Send + Sync + 'static>() {}
+    check::<Player>();
+    check::<TableView>();
+    check::<Action>();
+}
