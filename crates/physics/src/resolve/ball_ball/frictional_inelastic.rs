@@ -11,6 +11,7 @@
 
 use crate::ball::BallState;
 use crate::evolve::settle;
+use crate::math::V3;
 use crate::params::Params;
 
 /// The states just after balls `a` and `b` touch.
@@ -64,6 +65,14 @@ pub fn graze(a: &BallState, b: &BallState, p: &Params) -> (BallState, BallState)
             b2.vel += (0.5 * approach) * n;
         }
     }
+    // A rolling ball keeps rolling (the nudge is far too small to make it slide), which also
+    // keeps its rolling energy from rising.
+    for (before, after) in [(a, &mut a2), (b, &mut b2)] {
+        if before.motion == crate::ball::Motion::Rolling {
+            let w = V3::Z.cross(after.vel) / p.ball_radius_m;
+            after.ang_vel = V3::new(w.x, w.y, after.ang_vel.z);
+        }
+    }
     (settle(a2, p), settle(b2, p))
 }
 
@@ -74,7 +83,6 @@ pub const GRAZE_SPEED_MPS: f64 = 1e-4;
 mod tests {
     use super::*;
     use crate::ball::Motion;
-    use crate::math::V3;
 
     fn pair(p: &Params, cut_offset: f64, v: f64, rolling: bool) -> (BallState, BallState) {
         let r = p.ball_radius_m;
