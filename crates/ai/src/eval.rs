@@ -317,7 +317,43 @@ pub fn play_and_judge(
     (played, d)
 }
 
-/// One noisy rollout of a planned shot.
+/// The chance of the best next shot searched with the physics: the `plans` most promising
+/// pots, each struck `samples` times with noise; success is the called ball down without a foul
+/// with the shooter keeping the table (or winning).
+pub fn next_shot_chance<G: Rng>(
+    ctx: &Ctx,
+    state: &GameState,
+    balls: &[(BallId, [f64; 2])],
+    budget: &crate::level::Budget,
+    rng: &mut G,
+) -> f64 {
+    let b: Balls = balls.to_vec();
+    let mut plans = crate::shots::pot_plans(ctx, state, &b, budget);
+    plans.sort_by(|x, y| y.est.total_cmp(&x.est));
+    plans.truncate(budget.lookahead_plans);
+    let mut best = 0.0f64;
+    for plan in &plans {
+        let speed = crate::shots::speeds(budget, plan.travel, plan.cut)[0].max(1.6);
+        let Some(strike) = crate::shots::refine(ctx, &b, plan, speed, 0.0, 0.0, 1) else { continue };
+        let mut ok = 0usize;
+        for _ in 0..budget.lookahead_samples {
+            let s = perturb(&ctx.noise, &strike, rng);
+            let (_, d) = play_and_judge(ctx, state, &b, s, &plan.call);
+            let me = state.shooter & 1;
+            if !d.foul && (d.winner == Some(me) || (!d.game_over && d.next_shooter == me)) {
+                ok += 1;
+            }
+        }
+        best = best.max(ok as f64 / budget.lookahead_samples.max(1) as f64);
+        if best >= 0.999 {
+            break;
+        }
+    }
+    best
+}
+
+/// One noisy rollout of a planned shot; with `look` the next position's chance is searched
+/// with the physics (second ply) when the shooter keeps the table.
 pub fn rollout<G: Rng>(
     ctx: &Ctx,
     state: &GameState,
@@ -325,11 +361,25 @@ pub fn rollout<G: Rng>(
     strike: &Strike,
     call: &Call,
     pp: bool,
+    look: Option<&crate::level::Budget>,
     rng: &mut G,
 ) -> Outcome {
     let s = perturb(&ctx.noise, strike, rng);
     let (played, d) = play_and_judge(ctx, state, balls, s, call);
-    let value = decision_value(ctx, &d, &played.resting(), pp);
+    let resting = played.resting();
+    let keeps = !d.foul && !d.game_over && d.options.is_empty() && d.next_shooter == ctx.me;
+    let value = match look {
+        Some(budget) if keeps && budget.lookahead_samples > 0 => {
+            let (ns, nb) = table_ops::apply(ctx.game, &ctx.table, &d, &resting, None);
+            if ns.is_break || ns.ball_in_hand != BallInHand::None {
+                decision_value(ctx, &d, &resting, pp)
+            } else {
+                let q = next_shot_chance(ctx, &ns, &nb, budget, rng);
+                (shooter_value(q) + 0.12 * material(ctx, &ns, &nb)).clamp(0.01, 0.99)
+            }
+        }
+        _ => decision_value(ctx, &d, &resting, pp),
+    };
     let _ = state;
     let success =
         !d.foul && (d.winner == Some(ctx.me) || (!d.game_over && d.next_shooter == ctx.me && d.options.is_empty()));

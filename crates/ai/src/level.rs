@@ -51,6 +51,10 @@ pub struct Budget {
     pub placements: usize,
     /// Aim refinement passes against the physics (throw, squirt, swerve, cut-induced spin).
     pub refine_passes: usize,
+    /// Second ply: for the finalists, the next shot's chance is searched with the physics
+    /// (this many rollouts for each of `lookahead_plans` plans) instead of estimated.
+    pub lookahead_samples: usize,
+    pub lookahead_plans: usize,
 }
 
 impl Level {
@@ -94,6 +98,8 @@ impl Level {
                 position_play: false,
                 placements: 2,
                 refine_passes: 0,
+                lookahead_samples: 0,
+                lookahead_plans: 0,
             },
             Level::Amateur => Budget {
                 samples: 4,
@@ -107,6 +113,8 @@ impl Level {
                 position_play: true,
                 placements: 3,
                 refine_passes: 1,
+                lookahead_samples: 0,
+                lookahead_plans: 0,
             },
             Level::Pro => Budget {
                 samples: 6,
@@ -120,11 +128,13 @@ impl Level {
                 position_play: true,
                 placements: 4,
                 refine_passes: 2,
+                lookahead_samples: 3,
+                lookahead_plans: 3,
             },
             Level::Master => Budget {
                 samples: 8,
-                finalists: 8,
-                deep_samples: 24,
+                finalists: 10,
+                deep_samples: 32,
                 speeds: 4,
                 spins: 5,
                 banks_and_combos: true,
@@ -133,6 +143,8 @@ impl Level {
                 position_play: true,
                 placements: 6,
                 refine_passes: 2,
+                lookahead_samples: 6,
+                lookahead_plans: 4,
             },
         }
     }

@@ -238,11 +238,12 @@ impl Player {
 
         let pp = budget.position_play;
         let eval = |idx: usize, c: &Candidate, n: usize, stage: u64| -> (f64, f64) {
+            let look = (stage == 2 && budget.lookahead_samples > 0).then_some(budget);
             let balls = with_cue(c.placement);
             let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, idx as u64, stage));
             let (mut sum, mut succ) = (0.0, 0.0);
             for _ in 0..n {
-                let o = rollout(ctx, state, &balls, &c.strike, &c.call, pp, &mut rng);
+                let o = rollout(ctx, state, &balls, &c.strike, &c.call, pp, look, &mut rng);
                 sum += o.value;
                 succ += if o.success { 1.0 } else { 0.0 };
             }
@@ -261,9 +262,16 @@ impl Player {
         let deep: Vec<(f64, f64)> =
             finalists.par_iter().map(|&i| eval(i, &scored[i].cand, budget.deep_samples, 2)).collect();
         for (&i, (sum, succ)) in finalists.iter().zip(deep) {
-            scored[i].sum += sum;
-            scored[i].succ += succ;
-            scored[i].n += budget.deep_samples;
+            if budget.lookahead_samples > 0 {
+                // The second ply replaces the first pass's estimate of the position.
+                scored[i].sum = sum;
+                scored[i].succ = succ;
+                scored[i].n = budget.deep_samples;
+            } else {
+                scored[i].sum += sum;
+                scored[i].succ += succ;
+                scored[i].n += budget.deep_samples;
+            }
         }
         let best = finalists
             .iter()

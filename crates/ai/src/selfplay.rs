@@ -401,3 +401,58 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
     }
     res
 }
+
+/// A random open table of `game`'s balls (none overlapping, none in a pocket's mouth), the
+/// cue ball in hand: the start of a run-out trial.
+pub fn random_open_table(game: Game, table: &Table, seed: u64) -> Vec<(BallId, [f64; 2])> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let (hl, hw) = (table.half_length() - 2.0 * BALL_RADIUS_M, table.half_width() - 2.0 * BALL_RADIUS_M);
+    let mut out: Vec<(BallId, [f64; 2])> = Vec::new();
+    for n in 1..=game.max_ball() {
+        let Some(id) = BallId::object(n) else { continue };
+        loop {
+            let p = [rng.random_range(-hl..hl), rng.random_range(-hw..hw)];
+            let near_pocket = table.pockets().iter().any(|pk| dist(pk.mouth_centre, p) < 0.12);
+            if !near_pocket && out.iter().all(|(_, q)| dist(*q, p) > 2.0 * BALL_RADIUS_M + 0.005) {
+                out.push((id, p));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// One run-out trial: `level` has ball in hand on a random open table and plays until it wins
+/// (true) or gives up the table (false).
+pub fn runout_trial(game: Game, level: Level, seed: u64, times: &mut Vec<f64>) -> bool {
+    let table = Table::default();
+    let params = Params::default();
+    let player = Player::new(level);
+    let mut balls = random_open_table(game, &table, seed);
+    let mut state =
+        GameState { shooter: 0, ball_in_hand: BallInHand::Anywhere, breaker: Some(1), ..GameState::default() };
+    let ctx = Ctx { game, table, params, noise: level.noise(), me: 0 };
+    for step in 0..40u64 {
+        let view = TableView::shot(game, table, state.clone(), balls.clone());
+        let t0 = Instant::now();
+        let action = player.decide(&view, mix(seed, 77, step));
+        times.push(t0.elapsed().as_secs_f64() * 1000.0);
+        let Action::Shoot { call, strike, cue_ball_placement } = action else { return false };
+        if let Some(p) = cue_ball_placement {
+            balls.retain(|b| !b.0.is_cue());
+            balls.push((BallId::CUE, p));
+        }
+        let (played, d) = play_and_judge(&ctx, &state, &balls, strike, &call);
+        if d.game_over {
+            return d.winner == Some(0);
+        }
+        if d.next_shooter != 0 || d.foul || !d.options.is_empty() {
+            return false;
+        }
+        let (s, b) = table_ops::apply(game, &table, &d, &played.resting(), None);
+        state = s;
+        balls = b;
+    }
+    false
+}

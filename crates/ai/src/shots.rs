@@ -40,6 +40,8 @@ pub struct Plan {
     /// Distance the cue ball and the object ball travel, m (for the speed ladder).
     pub travel: f64,
     pub cut: f64,
+    /// Geometric estimate of the chance (to rank plans).
+    pub est: f64,
 }
 
 /// A concrete shot: where the cue ball goes (if in hand), the call and the stroke.
@@ -129,6 +131,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                             phi0: angle(v),
                             travel: dist(cue, ghost) + dist(tp, aim),
                             cut,
+                            est: pot_chance(&ctx.noise, dist(cue, ghost), cut, pocket_tolerance(table, p, tp)),
                         });
                     } else if budget.kicks {
                         for line in rail_lines(ctx) {
@@ -148,6 +151,13 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                                         phi0: angle(unit(cue, mg)),
                                         travel: dist(cue, bp) + dist(bp, ghost) + dist(tp, aim),
                                         cut,
+                                        est: 0.3
+                                            * pot_chance(
+                                                &ctx.noise,
+                                                dist(cue, bp) + dist(bp, ghost),
+                                                cut,
+                                                pocket_tolerance(table, p, tp),
+                                            ),
                                     });
                                 }
                             }
@@ -185,6 +195,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                             phi0: angle(v),
                             travel: dist(cue, g) + dist(tp, bp) + dist(bp, aim),
                             cut,
+                            est: 0.5 * pot_chance(&ctx.noise, dist(cue, g), cut, pocket_tolerance(table, p, bp)),
                         });
                     }
                 }
@@ -222,6 +233,8 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                         phi0: angle(v),
                         travel: dist(cue, gt) + dist(tp, gc) + dist(cp, aim),
                         cut,
+                        est: 0.4
+                            * pot_chance(&ctx.noise, dist(cue, gt) + dist(tp, gc), cut, pocket_tolerance(table, p, cp)),
                     });
                 }
             }
