@@ -16,17 +16,23 @@ fn main() {
     let level = biljardi_ai::Level::parse(&get("--level", "master")).expect("--level");
     let trials: u64 = get("--trials", "50").parse().expect("--trials");
     let seed: u64 = get("--seed", "1").parse().expect("--seed");
+    let mode = args.first().cloned().unwrap_or_default();
     let mut times = Vec::new();
     let mut wins = 0;
     for k in 0..trials {
-        if biljardi_ai::selfplay::runout_trial(game, level, seed.wrapping_mul(1_000_003).wrapping_add(k), &mut times) {
+        let s = seed.wrapping_mul(1_000_003).wrapping_add(k);
+        let ok = match mode.as_str() {
+            "breakrun" => biljardi_ai::selfplay::break_and_run_trial(game, level, s, &mut times),
+            _ => biljardi_ai::selfplay::runout_trial(game, level, s, &mut times),
+        };
+        if ok {
             wins += 1;
         }
     }
     times.sort_by(f64::total_cmp);
     let pct = |q: f64| times.get(((times.len().max(1) - 1) as f64 * q).round() as usize).copied().unwrap_or(0.0);
     println!(
-        "{{\"game\": \"{}\", \"level\": \"{}\", \"trials\": {trials}, \"runouts\": {wins}, \"rate\": {:.3}, \"decision_ms\": {{\"p50\": {:.1}, \"p95\": {:.1}, \"max\": {:.1}}}}}",
+        "{{\"game\": \"{}\", \"level\": \"{}\", \"mode\": \"{mode}\", \"trials\": {trials}, \"successes\": {wins}, \"rate\": {:.3}, \"decision_ms\": {{\"p50\": {:.1}, \"p95\": {:.1}, \"max\": {:.1}}}}}",
         game.name(),
         level.name(),
         wins as f64 / trials.max(1) as f64,

@@ -456,3 +456,71 @@ pub fn runout_trial(game: Game, level: Level, seed: u64, times: &mut Vec<f64>) -
     }
     false
 }
+
+/// One break-and-run trial: `level` breaks a fresh rack of `game` and plays on while it keeps
+/// the table; true if it wins the rack without the opponent taking a shot or a choice.
+pub fn break_and_run_trial(game: Game, level: Level, seed: u64, times: &mut Vec<f64>) -> bool {
+    let table = Table::default();
+    let params = Params::default();
+    let player = Player::new(level);
+    let mut balls = table_ops::fresh_rack(game, &table);
+    let mut state = GameState::new_rack(0);
+    if game == Game::StraightPool {
+        state.target_score = Some(STRAIGHT_POOL_TARGET);
+    }
+    let ctx = Ctx { game, table, params, noise: level.noise(), me: 0 };
+    let mut pending: Option<(Decision, Vec<(BallId, [f64; 2])>)> = None;
+    for step in 0..60u64 {
+        let seed = mix(seed, 91, step);
+        if let Some((d, resting)) = pending.take() {
+            // The breaker's own choice (a push out after a pocketed break, for instance).
+            if d.next_shooter != 0 {
+                return false;
+            }
+            let view = TableView {
+                game,
+                table,
+                params,
+                state: d.state.clone(),
+                balls: resting.clone(),
+                pending: Some(d.clone()),
+            };
+            let (s, b) = match player.decide(&view, seed) {
+                Action::ChooseOption(o) => table_ops::apply(game, &table, &d, &resting, Some(o)),
+                Action::RequestSpot { ball } => {
+                    let (s, b) =
+                        table_ops::apply(game, &table, &d, &resting, Some(biljardi_rules::GameOption::RequestSpot));
+                    (s, table_ops::request_spot(&table, &b, ball))
+                }
+                Action::Shoot { .. } => return false,
+            };
+            state = s;
+            balls = b;
+            continue;
+        }
+        let view = TableView::shot(game, table, state.clone(), balls.clone());
+        let t0 = Instant::now();
+        let action = player.decide(&view, seed);
+        times.push(t0.elapsed().as_secs_f64() * 1000.0);
+        let Action::Shoot { call, strike, cue_ball_placement } = action else { return false };
+        if let Some(p) = cue_ball_placement {
+            balls.retain(|b| !b.0.is_cue());
+            balls.push((BallId::CUE, p));
+        }
+        let (played, d) = play_and_judge(&ctx, &state, &balls, strike, &call);
+        if d.game_over {
+            return d.winner == Some(0);
+        }
+        if d.foul || d.next_shooter != 0 {
+            return false;
+        }
+        if !d.options.is_empty() {
+            pending = Some((d, played.resting()));
+            continue;
+        }
+        let (s, b) = table_ops::apply(game, &table, &d, &played.resting(), None);
+        state = s;
+        balls = b;
+    }
+    false
+}

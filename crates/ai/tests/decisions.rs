@@ -212,3 +212,45 @@ fn player_is_send_and_sync() {
     check::<TableView>();
     check::<Action>();
 }
+
+#[test]
+fn options_after_an_illegal_break_are_among_those_offered() {
+    let t = Table::default();
+    for game in [Game::EightBall, Game::StraightPool] {
+        let mut balls = biljardi_ai::table_ops::fresh_rack(game, &t);
+        balls.push((BallId::CUE, [t.head_string_x() - 0.1, 0.0]));
+        let state = GameState::new_rack(0);
+        // A feeble break: nothing reaches a rail.
+        let (played, d) =
+            play_and_judge(&ctx(game, Level::Pro), &state, &balls, Strike::centre(0.4, 0.0), &Call::safety());
+        assert!(d.options.len() >= 2, "{game:?}: {:?}", d.options);
+        let view = TableView {
+            game,
+            table: t,
+            params: Params::default(),
+            state: d.state.clone(),
+            balls: played.resting(),
+            pending: Some(d.clone()),
+        };
+        assert_eq!(view.me(), 1);
+        match Player::new(Level::Amateur).decide(&view, 2) {
+            Action::ChooseOption(o) => assert!(d.options.contains(&o), "{game:?}: {o:?} not in {:?}", d.options),
+            other => panic!("{game:?}: expected an option, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn ten_ball_calls_the_ball_it_plays_for() {
+    let balls = vec![(BallId::CUE, [-0.5, 0.0]), (b(2), [0.2, 0.2]), (b(5), [0.6, -0.3]), (b(10), [0.9, 0.4])];
+    let view = TableView::shot(Game::TenBall, Table::default(), GameState::default(), balls);
+    let Action::Shoot { call, .. } = Player::new(Level::Amateur).decide(&view, 9) else { panic!() };
+    match call {
+        Call::Ball { ball, pocket } => {
+            assert!([b(2), b(5), b(10)].contains(&ball));
+            assert!(pocket.is_some());
+        }
+        Call::Safety { safety: true } => {}
+        other => panic!("10-ball needs a called ball or a safety: {other:?}"),
+    }
+}
