@@ -171,9 +171,32 @@ pub fn best_chance(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -
     best
 }
 
-/// The shooter's chance of winning from a position where his best shot has chance `q`.
-fn shooter_value(q: f64) -> f64 {
-    0.35 + 0.6 * q
+/// Balls `state`'s shooter must still pot to win: the length of a run-out.
+fn balls_to_win(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -> usize {
+    let objs = balls.iter().filter(|b| !b.0.is_cue()).count();
+    match ctx.game {
+        Game::NineBall | Game::TenBall => objs,
+        Game::EightBall => match (state.open_table, state.groups[state.shooter()]) {
+            (false, Some(g)) => balls.iter().filter(|b| g.contains(b.0)).count() + 1,
+            _ => objs.saturating_sub(1) / 2 + 1,
+        },
+        // Continuous: a few shots stand for "keeps scoring".
+        Game::StraightPool => 4,
+    }
+}
+
+/// The chance of a routine shot (0.7 m, a quarter cut, a corner pocket) at this level.
+fn routine(ctx: &Ctx) -> f64 {
+    pot_chance(&ctx.noise, 0.7, 0.35, (0.04f64 / 0.7).atan()).clamp(0.3, 0.97)
+}
+
+/// The shooter's chance of winning from a position where his best shot has chance `q`: he
+/// runs out (the first shot at `q`, the rest at the routine chance) or the rack goes on
+/// slightly against him (he has to play safe or missed).
+fn shooter_value(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], q: f64) -> f64 {
+    let k = balls_to_win(ctx, state, balls).max(1);
+    let run = q * routine(ctx).powi(k as i32 - 1);
+    run + (1.0 - run) * 0.45
 }
 
 /// Material: how far `me` is ahead in balls (8-ball) or points (14.1), in [-1, 1].
@@ -200,7 +223,7 @@ pub fn position_value(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]
     let g = if state.is_break {
         0.55
     } else if position_play || !mine {
-        shooter_value(best_chance(ctx, state, balls))
+        shooter_value(ctx, state, balls, best_chance(ctx, state, balls))
     } else {
         0.7
     };
@@ -333,7 +356,7 @@ pub fn next_shot_chance<G: Rng>(
     plans.truncate(budget.lookahead_plans);
     let mut best = 0.0f64;
     for plan in &plans {
-        let speed = crate::shots::speeds(budget, plan.travel, plan.cut)[0].max(1.6);
+        let speed = crate::shots::speeds(budget, plan.travel, plan.cut)[0] * 1.2;
         let Some(strike) = crate::shots::refine(ctx, &b, plan, speed, 0.0, 0.0, 1) else { continue };
         let mut ok = 0usize;
         for _ in 0..budget.lookahead_samples {
@@ -375,7 +398,7 @@ pub fn rollout<G: Rng>(
                 decision_value(ctx, &d, &resting, pp)
             } else {
                 let q = next_shot_chance(ctx, &ns, &nb, budget, rng);
-                (shooter_value(q) + 0.12 * material(ctx, &ns, &nb)).clamp(0.01, 0.99)
+                (shooter_value(ctx, &ns, &nb, q) + 0.12 * material(ctx, &ns, &nb)).clamp(0.01, 0.99)
             }
         }
         _ => decision_value(ctx, &d, &resting, pp),
