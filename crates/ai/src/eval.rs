@@ -196,7 +196,8 @@ fn routine(ctx: &Ctx) -> f64 {
 fn shooter_value(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], q: f64) -> f64 {
     let k = balls_to_win(ctx, state, balls).max(1);
     let run = q * routine(ctx).powi(k as i32 - 1);
-    run + (1.0 - run) * 0.45
+    // Without a run-out the rack goes on, better the easier the shot he has (ball in hand!).
+    run + (1.0 - run) * (0.4 + 0.2 * q)
 }
 
 /// Material: how far `me` is ahead in balls (8-ball) or points (14.1), in [-1, 1].
@@ -230,6 +231,9 @@ pub fn position_value(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]
     let v = if mine { g } else { 1.0 - g };
     (v + 0.12 * m).clamp(0.01, 0.99)
 }
+
+/// What a foul costs beyond the position it leaves.
+const FOUL_PENALTY: f64 = 0.1;
 
 /// What one rollout came to.
 #[derive(Clone, Debug)]
@@ -356,7 +360,7 @@ pub fn next_shot_chance<G: Rng>(
     plans.truncate(budget.lookahead_plans);
     let mut best = 0.0f64;
     for plan in &plans {
-        let speed = crate::shots::speeds(budget, plan.travel, plan.cut)[0] * 1.2;
+        let speed = crate::shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut)[0] * 1.2;
         let Some(strike) = crate::shots::refine(ctx, &b, plan, speed, 0.0, 0.0, 1) else { continue };
         let mut ok = 0usize;
         for _ in 0..budget.lookahead_samples {
@@ -403,6 +407,8 @@ pub fn rollout<G: Rng>(
         }
         _ => decision_value(ctx, &d, &resting, pp),
     };
+    // Ball in hand is worth more to the opponent than the coarse position value says.
+    let value = if d.foul && !d.game_over { (value - FOUL_PENALTY).max(0.0) } else { value };
     let _ = state;
     let success =
         !d.foul && (d.winner == Some(ctx.me) || (!d.game_over && d.next_shooter == ctx.me && d.options.is_empty()));

@@ -165,7 +165,7 @@ impl Player {
                 continue;
             }
             for plan in shots::pot_plans(ctx, state, &balls, budget) {
-                for v in shots::speeds(budget, plan.travel, plan.cut) {
+                for v in shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut) {
                     for &(a, b) in shots::spins(budget) {
                         jobs.push((p, plan.clone(), v, a, b));
                     }

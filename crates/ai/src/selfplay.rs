@@ -104,6 +104,8 @@ pub struct Summary {
     pub panics: u32,
     /// The first violations, for debugging.
     pub violation_examples: Vec<String>,
+    /// Fouls by rule number over all racks.
+    pub fouls_by_rule: std::collections::BTreeMap<String, u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target_score: Option<i32>,
 }
@@ -122,6 +124,7 @@ struct RackResult {
     shots: u32,
     break_and_run: bool,
     violations: Vec<String>,
+    fouls_by_rule: std::collections::BTreeMap<String, u32>,
 }
 
 /// Plays every rack and gathers the figures.
@@ -132,6 +135,7 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
     let mut broken = [0u32; 2];
     let mut times: Vec<f64> = Vec::new();
     let mut examples: Vec<String> = Vec::new();
+    let mut by_rule: std::collections::BTreeMap<String, u32> = std::collections::BTreeMap::new();
     for r in 0..args.racks {
         let breaker = (r % 2) as u8;
         broken[breaker as usize] += 1;
@@ -153,6 +157,9 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
             bnr[breaker as usize] += 1;
         }
         fouls += res.fouls;
+        for (k, n) in &res.fouls_by_rule {
+            *by_rule.entry(k.clone()).or_insert(0) += n;
+        }
         innings += res.innings;
         shots += res.shots;
         violations += res.violations.len() as u32;
@@ -189,6 +196,7 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
         decisions: times.len(),
         panics,
         violation_examples: examples,
+        fouls_by_rule: by_rule,
         target_score: (args.game == Game::StraightPool).then_some(STRAIGHT_POOL_TARGET),
     }
 }
@@ -371,6 +379,9 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
         }
         if d.foul {
             res.fouls += 1;
+            for f in &d.fouls {
+                *res.fouls_by_rule.entry(f.rule.to_string()).or_insert(0) += 1;
+            }
         }
         check_decision(game, &d, score, v, &at);
         if d.game_over {

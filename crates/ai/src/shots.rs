@@ -245,7 +245,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
 
 /// The speed ladder (cue stick speeds, m/s) for a plan: multiples of the softest stroke that
 /// gets the object ball `travel` metres with a cut of `cut`.
-pub fn speeds(budget: &Budget, travel: f64, cut: f64) -> Vec<f64> {
+pub fn speeds(budget: &Budget, noise_speed: f64, travel: f64, cut: f64) -> Vec<f64> {
     let ladder: &[f64] = match budget.speeds {
         0 | 1 => &[1.6],
         2 => &[1.25, 2.0],
@@ -261,7 +261,8 @@ pub fn speeds(budget: &Budget, travel: f64, cut: f64) -> Vec<f64> {
     let v_roll = (2.0 * a * travel.max(0.2) + 0.0625).sqrt();
     let v_c = v_roll / (5.0 / 7.0) / (0.975 * cut.cos().max(0.3));
     let need = v_c / (5.0 / 7.0) / 1.5;
-    ladder.iter().map(|m| (m * need).clamp(0.25, 7.0)).collect()
+    // Two standard deviations of the level's speed error on top so it rarely comes up short.
+    ladder.iter().map(|m| (m * need + 2.0 * noise_speed).clamp(0.25, 7.0)).collect()
 }
 
 /// Tip offsets (a, b) in ball radii.
@@ -322,7 +323,7 @@ pub fn safety_strokes(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budg
     let many = budget.samples >= 6;
     targets.truncate(if many { 4 } else { 2 });
     let fracs: &[f64] = if many { &[-0.85, -0.6, -0.3, 0.0, 0.3, 0.6, 0.85] } else { &[-0.7, -0.3, 0.0, 0.3, 0.7] };
-    let spds: &[f64] = if many { &[0.35, 0.6, 1.0, 1.7] } else { &[0.5, 1.1] };
+    let spds: &[f64] = if many { &[0.35, 0.6, 1.0, 1.7] } else { &[0.8, 1.5] };
     let call = if budget.safeties { Call::safety() } else { Call::None };
     let mut out = Vec::new();
     for t in targets {
