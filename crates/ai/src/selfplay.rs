@@ -104,6 +104,9 @@ pub struct Summary {
     pub panics: u32,
     /// The first violations, for debugging.
     pub violation_examples: Vec<String>,
+    /// Spotted balls the referee placed overlapping another ball (`rules::spot` bug, moved
+    /// clear by `table_ops`; not counted as violations of the AI's table).
+    pub referee_spot_overlaps: u32,
     /// Fouls by rule number over all racks.
     pub fouls_by_rule: std::collections::BTreeMap<String, u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -125,6 +128,7 @@ struct RackResult {
     break_and_run: bool,
     violations: Vec<String>,
     fouls_by_rule: std::collections::BTreeMap<String, u32>,
+    referee_overlaps: u32,
 }
 
 /// Plays every rack and gathers the figures.
@@ -136,6 +140,7 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
     let mut times: Vec<f64> = Vec::new();
     let mut examples: Vec<String> = Vec::new();
     let mut by_rule: std::collections::BTreeMap<String, u32> = std::collections::BTreeMap::new();
+    let mut ref_overlaps = 0u32;
     for r in 0..args.racks {
         let breaker = (r % 2) as u8;
         broken[breaker as usize] += 1;
@@ -157,6 +162,7 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
             bnr[breaker as usize] += 1;
         }
         fouls += res.fouls;
+        ref_overlaps += res.referee_overlaps;
         for (k, n) in &res.fouls_by_rule {
             *by_rule.entry(k.clone()).or_insert(0) += n;
         }
@@ -196,6 +202,7 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
         decisions: times.len(),
         panics,
         violation_examples: examples,
+        referee_spot_overlaps: ref_overlaps,
         fouls_by_rule: by_rule,
         target_score: (args.game == Game::StraightPool).then_some(STRAIGHT_POOL_TARGET),
     }
@@ -403,9 +410,27 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
         if s.is_break {
             down.clear();
         }
+        if !s.is_break && !d.rerack {
+            // Count the referee's own placements that overlapped (table_ops moves them).
+            let mut raw = resting.clone();
+            for p in &d.placed {
+                raw.retain(|b| b.0 != p.id);
+                raw.push((p.id, p.pos));
+            }
+            if d.placed.iter().any(|p| table_ops::overlaps(&raw, p.id)) {
+                res.referee_overlaps += 1;
+            }
+        }
         state = s;
         balls = b;
+        let n = v.len();
         check_table(game, &table, &balls, v, &at);
+        if v.len() > n {
+            v.push(format!(
+                "{at}: after rules {:?} spot {:?} placed {:?} rerack {:?} resting {:?}",
+                d.rules, d.spot, d.placed, d.rerack_balls, resting
+            ));
+        }
     }
     if res.winner.is_none() && !v.iter().any(|m| m.contains("no winner")) {
         v.push(format!("rack {rack}: ended without a winner"));

@@ -44,11 +44,54 @@ pub fn apply(
         balls.retain(|(b, _)| *b != p.id);
         balls.push((p.id, p.pos));
     }
+    for p in &d.placed {
+        respot_if_overlapping(table, &mut balls, p.id);
+    }
     if state.ball_in_hand != BallInHand::None || (d.rerack && cue_in_rack_overlap(&balls)) {
         balls.retain(|(b, _)| !b.is_cue());
     }
     balls.sort_by_key(|b| b.0);
     (state, balls)
+}
+
+/// True if the ball `id` in `balls` overlaps another ball.
+pub fn overlaps(balls: &[(BallId, [f64; 2])], id: BallId) -> bool {
+    let Some(p) = balls.iter().find(|b| b.0 == id).map(|b| b.1) else { return false };
+    balls.iter().any(|(b, q)| *b != id && dist(p, *q) < 2.0 * BALL_RADIUS_M - 1e-9)
+}
+
+/// Guards against a placement that overlaps a ball (`rules::spot::spot_one` can return the
+/// foot spot when a ball and the cue ball lie close around it): moves the ball to the first
+/// free point of the long string from the foot spot towards the foot rail, then towards the
+/// head rail (1.4), 0.1 mm steps, with a small gap to the cue ball.
+pub fn respot_if_overlapping(table: &Table, balls: &mut [(BallId, [f64; 2])], id: BallId) {
+    if !overlaps(balls, id) {
+        return;
+    }
+    let r = BALL_RADIUS_M;
+    let foot = table.foot_spot()[0];
+    let free = |x: f64| {
+        balls
+            .iter()
+            .all(|(b, q)| *b == id || dist([x, 0.0], *q) >= 2.0 * r + if b.is_cue() { spot::CUE_GAP_M } else { 1e-7 })
+    };
+    let mut found = None;
+    for dir in [1.0, -1.0] {
+        let mut x = foot;
+        while x.abs() <= table.half_length() - r {
+            if free(x) {
+                found = Some(x);
+                break;
+            }
+            x += dir * 1e-4;
+        }
+        if found.is_some() {
+            break;
+        }
+    }
+    if let (Some(x), Some(slot)) = (found, balls.iter_mut().find(|b| b.0 == id)) {
+        slot.1 = [x, 0.0];
+    }
 }
 
 /// True when the cue ball overlaps a reracked ball (it must then be taken in hand).
@@ -64,6 +107,7 @@ pub fn request_spot(table: &Table, balls: &[(BallId, [f64; 2])], ball: BallId) -
     let mut out = others;
     for p in placed {
         out.push((p.id, p.pos));
+        respot_if_overlapping(table, &mut out, p.id);
     }
     out.sort_by_key(|b| b.0);
     out
@@ -84,4 +128,32 @@ pub fn placement_ok(table: &Table, balls: &[(BallId, [f64; 2])], bih: BallInHand
         return false;
     }
     balls.iter().all(|(b, q)| b.is_cue() || dist(p, *q) >= 2.0 * r + 1e-4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spotted_ball_never_overlaps_even_when_the_referee_places_it_on_a_ball() {
+        // Seen in 14.1 self-play: the 9 and the cue ball close around the foot spot, and
+        // `rules::spot` put the 2 on the foot spot on top of both.
+        let t = Table::default();
+        let b = |n| BallId::object(n).unwrap();
+        let mut balls = vec![
+            (b(9), [0.60061205009995, 0.0046524176864450595]),
+            (BallId::CUE, [0.6758846872849268, -0.03171012884142205]),
+            (b(2), t.foot_spot()),
+        ];
+        assert!(overlaps(&balls, b(2)));
+        respot_if_overlapping(&t, &mut balls, b(2));
+        assert!(!overlaps(&balls, b(2)));
+        let p = balls[2].1;
+        assert_eq!(p[1], 0.0);
+        assert!(dist(p, balls[1].1) >= 2.0 * BALL_RADIUS_M + spot::CUE_GAP_M);
+        let again = request_spot(&t, &balls, b(9));
+        for (id, _) in &again {
+            assert!(!overlaps(&again, *id));
+        }
+    }
 }
