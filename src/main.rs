@@ -1,4 +1,13 @@
-use bevy::prelude::*;
-fn main() {
-    App::new().add_plugins(DefaultPlugins).run();
+//! `biljardi`: the game, or with a subcommand a headless command-line tool.
+
+use biljardi::cli::Cli;
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match &cli.command {
+        Some(command) => command.run(),
+        None => biljardi::app::run(cli),
+    }
 }

@@ -1,0 +1,140 @@
+//! The command line: with no subcommand `biljardi` opens the game; subcommands are the
+//! headless tools of `../shared/contracts.md`. Only parsing and dispatch live here.
+
+use crate::table::RackKind;
+use biljardi_physics::{Table, TableSize};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(name = "biljardi", version, about = "Biljardi: pool (8-ball, 9-ball, 10-ball, 14.1) with real physics")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Start the game, save a PNG of the window to FILE once the scene is drawn, and exit.
+    #[arg(long, value_name = "FILE", global = false)]
+    pub screenshot: Option<PathBuf>,
+    /// Which game's rack to set up: 8ball, 9ball, 10ball or 14.1.
+    #[arg(long, value_name = "GAME", value_parser = parse_game, default_value = "8ball")]
+    pub game: RackKind,
+    /// Table size: 7ft, 8ft or 9ft.
+    #[arg(long, value_name = "SIZE", value_parser = parse_table, default_value = "9ft")]
+    pub table: Table,
+    /// Language of the game's text.
+    #[arg(long, value_enum, default_value_t = Lang::En)]
+    pub lang: Lang,
+}
+
+/// The headless tools. JSON in (stdin or `--input FILE`), JSON out; exit 2 on bad input.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Simulate one shot until every ball rests (contracts.md, `biljardi sim`).
+    Sim(JsonInput),
+    /// Judge one shot under the rules of a game (contracts.md, `biljardi referee`).
+    Referee(JsonInput),
+    /// Play racks between AI levels and print one JSON summary (contracts.md, `biljardi selfplay`).
+    Selfplay(SelfplayFlags),
+}
+
+#[derive(Args, Debug)]
+pub struct SelfplayFlags {
+    /// 8ball, 9ball, 10ball or 14.1.
+    #[arg(long, default_value = "9ball")]
+    pub game: String,
+    /// Two levels, comma-separated: beginner, amateur, pro, master.
+    #[arg(long, default_value = "amateur,amateur")]
+    pub players: String,
+    /// How many racks to play.
+    #[arg(long, default_value = "10")]
+    pub racks: String,
+    /// Seed of every random choice: the same seed gives the same result.
+    #[arg(long, default_value = "1")]
+    pub seed: String,
+}
+
+#[derive(Args, Debug)]
+pub struct JsonInput {
+    /// Read the JSON input from FILE instead of standard input.
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
+}
+
+impl Command {
+    pub fn run(&self) -> std::process::ExitCode {
+        use crate::commands::run_json_tool;
+        match self {
+            Command::Sim(io) => run_json_tool("sim", io.input.as_deref(), biljardi_physics::json::run),
+            Command::Referee(io) => run_json_tool("referee", io.input.as_deref(), biljardi_rules::json::run),
+            Command::Selfplay(flags) => crate::commands::run_selfplay(flags),
+        }
+    }
+}
+
+/// The languages all text is written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum, bevy::prelude::Resource)]
+pub enum Lang {
+    #[default]
+    En,
+    Fi,
+}
+
+fn parse_game(s: &str) -> Result<RackKind, String> {
+    RackKind::parse(s).ok_or_else(|| format!("unknown game {s:?} (expected 8ball, 9ball, 10ball or 14.1)"))
+}
+
+fn parse_table(s: &str) -> Result<Table, String> {
+    TableSize::parse(s).map(Table::preset).ok_or_else(|| format!("unknown table {s:?} (expected 7ft, 8ft or 9ft)"))
+}
+
+/// Checks a screenshot path before the window opens, so a typo fails fast with exit 2.
+pub fn check_screenshot_path(path: &std::path::Path) -> Result<(), String> {
+    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    if ext.as_deref() != Some("png") {
+        return Err(format!("--screenshot {}: the file name must end in .png", path.display()));
+    }
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
+            Err(format!("--screenshot {}: folder {} does not exist", path.display(), dir.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_a_nine_foot_eight_ball_rack_in_english() {
+        let cli = Cli::try_parse_from(["biljardi"]).unwrap();
+        assert_eq!(cli.game, RackKind::EightBall);
+        assert_eq!(cli.table, Table::default());
+        assert_eq!(cli.lang, Lang::En);
+        assert!(cli.screenshot.is_none());
+        assert!(cli.command.is_none());
+    }
+
+    #[test]
+    fn bad_values_are_usage_errors() {
+        assert!(Cli::try_parse_from(["biljardi", "--game", "snooker"]).is_err());
+        assert!(Cli::try_parse_from(["biljardi", "--table", "12ft"]).is_err());
+        assert!(Cli::try_parse_from(["biljardi", "--lang", "sv"]).is_err());
+        let cli = Cli::try_parse_from(["biljardi", "--game", "14.1", "--table", "7ft", "--lang", "fi"]).unwrap();
+        assert_eq!((cli.game, cli.lang), (RackKind::StraightPool, Lang::Fi));
+    }
+
+    #[test]
+    fn subcommands_take_an_input_file() {
+        let cli = Cli::try_parse_from(["biljardi", "sim", "--input", "shot.json"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Sim(JsonInput { input: Some(_) }))));
+        let cli = Cli::try_parse_from(["biljardi", "referee"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Referee(JsonInput { input: None }))));
+    }
+
+    #[test]
+    fn screenshot_paths_are_checked() {
+        assert!(check_screenshot_path(std::path::Path::new("shot.png")).is_ok());
+        assert!(check_screenshot_path(std::path::Path::new("shot.jpg")).is_err());
+        assert!(check_screenshot_path(std::path::Path::new("/no/such/folder/shot.png")).is_err());
+    }
+}

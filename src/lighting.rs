@@ -1,0 +1,52 @@
+//! The lamp over the table: a long shade with three bulbs, and a dim room around it.
+
+use crate::table::TableSpec;
+use bevy::prelude::*;
+
+/// Height of the lamp's bulbs above the bed, m.
+const LAMP_HEIGHT_M: f32 = 0.95;
+
+pub fn plugin(app: &mut App) {
+    app.insert_resource(GlobalAmbientLight { color: Color::srgb(0.9, 0.9, 1.0), brightness: 250.0, ..default() })
+        .insert_resource(ClearColor(Color::srgb(0.05, 0.045, 0.04)))
+        .add_systems(Startup, spawn_lamp);
+}
+
+fn spawn_lamp(
+    mut commands: Commands,
+    spec: Res<TableSpec>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let hx = spec.half_length() as f32;
+    let shade = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.10, 0.22, 0.12),
+        perceptual_roughness: 0.4,
+        ..default()
+    });
+    let glow = materials.add(StandardMaterial {
+        base_color: Color::WHITE,
+        emissive: LinearRgba::rgb(8.0, 7.5, 6.5),
+        ..default()
+    });
+    commands.spawn((
+        Name::new("lamp shade"),
+        Mesh3d(meshes.add(Cuboid::new(hx * 1.3, 0.06, 0.36))),
+        MeshMaterial3d(shade),
+        Transform::from_xyz(0.0, LAMP_HEIGHT_M + 0.05, 0.0),
+    ));
+    for x in [-0.45, 0.0, 0.45] {
+        let at = Vec3::new(x * hx * 1.1, LAMP_HEIGHT_M, 0.0);
+        commands.spawn((
+            Name::new("bulb"),
+            Mesh3d(meshes.add(Cuboid::new(0.30, 0.01, 0.26))),
+            MeshMaterial3d(glow.clone()),
+            Transform::from_translation(at + Vec3::Y * 0.015),
+        ));
+        commands.spawn((
+            Name::new("lamp light"),
+            PointLight { intensity: 120_000.0, range: 6.0, radius: 0.12, shadow_maps_enabled: x == 0.0, ..default() },
+            Transform::from_translation(at),
+        ));
+    }
+}

@@ -1,0 +1,75 @@
+//! The table and the balls on it as ECS entities, built from the one `Table` description of
+//! `biljardi-physics`. This module is pure logic (no meshes), so it runs headless in tests;
+//! `visuals` dresses the entities for the window.
+
+pub mod ball_material;
+pub mod rack;
+pub mod visuals;
+
+use crate::frame::bed_point;
+use bevy::prelude::*;
+use biljardi_physics::{BALL_RADIUS_M, BallId, PocketId, RailId, RailSegment, Table};
+
+pub use rack::RackKind;
+
+/// The table description everything is built from.
+#[derive(Resource, Clone, Copy, Debug, Default, Deref)]
+pub struct TableSpec(pub Table);
+
+/// Which rack to set up at start.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StartingRack(pub RackKind);
+
+/// A ball on the table; its `Transform` is its centre in the world frame.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ball(pub BallId);
+
+/// A pocket; its `Transform` is the centre of its drop hole on the bed plane.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PocketHole(pub PocketId);
+
+/// A cushion segment between two pockets, with its nose line in bed coordinates.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Cushion(pub RailSegment);
+
+impl Cushion {
+    pub fn id(&self) -> RailId {
+        self.0.id
+    }
+}
+
+/// The playing surface.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Bed;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<TableSpec>().init_resource::<StartingRack>().add_systems(Startup, spawn_table);
+}
+
+fn spawn_table(mut commands: Commands, spec: Res<TableSpec>, rack: Res<StartingRack>) {
+    let table = spec.0;
+    commands.spawn((Bed, Name::new("bed"), Transform::default()));
+    for rail in table.rails() {
+        let mid = [(rail.start[0] + rail.end[0]) / 2.0, (rail.start[1] + rail.end[1]) / 2.0];
+        commands.spawn((
+            Cushion(rail),
+            Name::new(format!("cushion {}", rail.id)),
+            Transform::from_translation(bed_point(mid, table.cushion_height_m)),
+        ));
+    }
+    for pocket in table.pockets() {
+        commands.spawn((
+            PocketHole(pocket.id),
+            Name::new(format!("pocket {}", pocket.id)),
+            Transform::from_translation(bed_point(pocket.drop_centre, 0.0)),
+        ));
+    }
+    for (id, pos) in rack::layout(&table, rack.0) {
+        commands.spawn((
+            Ball(id),
+            Name::new(format!("ball {id}")),
+            Transform::from_translation(bed_point(pos, BALL_RADIUS_M)),
+            Visibility::default(),
+        ));
+    }
+}

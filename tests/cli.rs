@@ -1,0 +1,140 @@
+//! The `biljardi` binary as users and outside checks run it (contracts.md).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn biljardi(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_biljardi"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn help_lists_the_subcommands_that_exist() {
+    let out = biljardi(&["--help"], "");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for word in ["sim", "referee", "selfplay", "--screenshot", "--game", "--lang"] {
+        assert!(text.contains(word), "--help mentions {word}:\n{text}");
+    }
+}
+
+#[test]
+fn without_a_display_the_game_says_how_to_run_it_and_exits_1() {
+    let out = biljardi(&[], "");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("xvfb-run"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"));
+}
+
+#[test]
+fn a_bad_screenshot_path_is_a_usage_error() {
+    let out = biljardi(&["--screenshot", "/no/such/folder/shot.png"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = biljardi(&["--game", "snooker"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn sim_runs_a_shot_and_repeats_it_byte_for_byte() {
+    let input = r#"{"table": "9ft", "balls": [{"id": "cue", "pos": [-0.635, 0.0]}, {"id": "1", "pos": [0.635, 0.0]}],
+                   "shot": {"ball": "cue", "speed": 2.0, "phi": 0.0, "theta": 0.0, "a": 0.0, "b": 0.0}}"#;
+    let first = biljardi(&["sim"], input);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let json: serde_json::Value = serde_json::from_slice(&first.stdout).expect("JSON out");
+    let events = json["events"].as_array().expect("events");
+    assert_eq!(events[0]["type"], "strike");
+    assert!(events.iter().any(|e| e["type"] == "ball_ball"), "the cue ball reaches the 1");
+    assert_eq!(json["balls"].as_array().map(Vec::len), Some(2));
+    let second = biljardi(&["sim"], input);
+    assert_eq!(first.stdout, second.stdout, "identical input, identical output");
+}
+
+#[test]
+fn sim_bad_input_exits_2_naming_the_field() {
+    for (input, field) in [
+        ("{not json", ""),
+        (r#"{"balls": [{"id": "16", "pos": [0, 0]}]}"#, "balls"),
+        (r#"{"table": "6ft", "balls": []}"#, "table"),
+        (r#"{"balls": [{"id": "cue", "pos": [0, 0]}], "shot": {"ball": "cue", "speed": 99}}"#, "speed"),
+    ] {
+        let out = biljardi(&["sim"], input);
+        assert_eq!(out.status.code(), Some(2), "{input}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+        assert!(err.contains(field), "{input}: {err} names {field}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn sim_reads_an_input_file_and_reports_a_missing_one() {
+    let dir = std::env::temp_dir().join(format!("biljardi-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("shot.json");
+    std::fs::write(&path, r#"{"balls": [{"id": "cue", "pos": [0.0, 0.0]}]}"#).expect("write");
+    let out = biljardi(&["sim", "--input", path.to_str().expect("utf-8 path")], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let missing = biljardi(&["sim", "--input", "/no/such/file.json"], "");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("/no/such/file.json"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn referee_judges_a_shot_and_rejects_an_unknown_game() {
+    let input = r#"{"game": "9ball", "state": {"shooter": 0},
+        "balls": [{"id": "cue", "pos": [-0.635, 0.0]}, {"id": "1", "pos": [0.635, 0.0]}, {"id": "9", "pos": [0.9, 0.3]}],
+        "call": null, "events": [{"t": 0.0, "type": "strike", "ball": "cue"}, {"t": 2.0, "type": "stop", "ball": "cue"}],
+        "final": [{"id": "cue", "state": "on_table", "pos": [0.0, 0.0]}, {"id": "1", "state": "on_table", "pos": [0.635, 0.0]},
+                  {"id": "9", "state": "on_table", "pos": [0.9, 0.3]}]}"#;
+    let out = biljardi(&["referee"], input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON out");
+    assert_eq!(json["foul"], true, "the cue ball hit nothing: {json}");
+    assert_eq!(json["next_shooter"], 1);
+    assert_eq!(json["ball_in_hand"], "anywhere");
+
+    let bad = biljardi(&["referee"], &input.replace("9ball", "snooker"));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("game"), "{}", stderr(&bad));
+}
+
+#[test]
+fn selfplay_prints_the_summary_and_repeats_it_for_a_seed() {
+    let args = ["selfplay", "--game", "9ball", "--players", "beginner,beginner", "--racks", "1", "--seed", "7"];
+    let out = biljardi(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON out");
+    for key in [
+        "racks",
+        "wins",
+        "fouls_per_rack",
+        "break_and_runs",
+        "innings_per_rack",
+        "decision_ms",
+        "invariant_violations",
+        "seed",
+    ] {
+        assert!(json.get(key).is_some(), "summary has {key}: {json}");
+    }
+    assert_eq!(json["racks"], 1);
+    assert_eq!(json["seed"], 7);
+    let again: serde_json::Value = serde_json::from_slice(&biljardi(&args, "").stdout).expect("JSON out");
+    assert_eq!(json["wins"], again["wins"], "same seed, same result");
+    let bad = biljardi(&["selfplay", "--players", "pro,grandmaster"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("--players"), "{}", stderr(&bad));
+}
