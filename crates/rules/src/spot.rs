@@ -42,9 +42,11 @@ pub fn spot_one(table: &Table, taken: &[(BallId, [f64; 2])]) -> [f64; 2] {
             match blocker(taken, x) {
                 None => return [x, 0.0],
                 Some((id, p)) => {
-                    let d2 = (2.0 * r).powi(2) - p[1] * p[1];
+                    // The gap to the cue ball widens the reach itself, not the step along the
+                    // string: otherwise an off-string cue ball still blocks the new spot.
                     let gap = if id.is_cue() { CUE_GAP_M } else { 0.0 };
-                    x = p[0] + dir * (d2.max(0.0).sqrt() + gap + 1e-12);
+                    let d2 = (2.0 * r + gap).powi(2) - p[1] * p[1];
+                    x = p[0] + dir * (d2.max(0.0).sqrt() + 1e-12);
                 }
             }
         }
@@ -75,6 +77,20 @@ mod tests {
 
     fn b(n: u8) -> BallId {
         BallId::object(n).unwrap()
+    }
+
+    #[test]
+    fn rule_1_4_spot_clears_an_off_string_cue_ball_and_the_ball_it_blocks() {
+        // Found by AI self-play: the walk stuck on the cue ball and fell back onto the foot spot.
+        let t = Table::default();
+        let taken = [(b(9), [0.60061205, 0.00465242]), (BallId::CUE, [0.67588469, -0.03171013])];
+        let p = spot_one(&t, &taken);
+        for (id, q) in taken {
+            let d = ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
+            assert!(d >= 2.0 * BALL_RADIUS_M - 1e-9, "spotted ball overlaps {id}: {d}");
+        }
+        assert_eq!(p[1], 0.0, "on the long string");
+        assert!(p[0] > 0.67588469, "past the cue ball towards the foot rail");
     }
 
     #[test]
