@@ -17,6 +17,8 @@
 //! - [`spot::spot_balls`] (1.4), [`rack::rerack_positions`] and [`rack::ball_in_rack`] (4.2, 4.8)
 //!   for the game to place balls; [`not_applicable::NOT_APPLICABLE`] lists rules that cannot
 //!   happen in a simulator, with reasons.
+//! - [`rulebook::title`]: a rule's title in English and Finnish for the referee banner
+//!   (`"3.3 g"` -> 3.3 Break Shot / Aloituslyönti); [`rulebook::all`] lists them.
 
 pub mod ball_set;
 pub mod call;
@@ -34,6 +36,7 @@ pub mod not_applicable;
 pub mod rack;
 pub mod record;
 pub(crate) mod rotation;
+pub mod rulebook;
 pub mod spot;
 pub mod state;
 pub mod straight_pool;
