@@ -1,107 +1,15 @@
-//! The numbered rules of the rulebook (sections 1, 2, 3, 4, 6, 8, 9 of
-//! `../shared/rules/rules-fi.txt`, English in `rules-en.md`) with their titles in both languages,
-//! so the training can name the rule it shows and the tests can check that every scenario cites
-//! rules that exist. The Finnish titles follow the Finnish original.
+//! Rule numbers and their titles in both languages, for the training's "rule" panel and for
+//! checking that scenarios cite rules that exist. The table lives in the rules crate
+//! (`biljardi_rules::rulebook`); this module only adds the checks the training needs.
 
 use biljardi_rules::Text;
 
-/// `(number, English title, Finnish title)`.
-pub const RULES: &[(&str, &str, &str)] = &[
-    ("1.1", "Player Responsibility", "Pelaajan vastuu"),
-    ("1.2", "Lag", "Teikkaus"),
-    ("1.3", "Use of Equipment", "Välineiden käyttö"),
-    ("1.4", "Spotting Balls", "Pallojen spottaaminen"),
-    ("1.5", "Cue Ball in Hand", "Vapaa käsipallo"),
-    ("1.6", "Calling Shots", "Maalaaminen"),
-    ("1.7", "Balls Settling", "Pallojen asettuminen"),
-    ("1.8", "Restoring a Position", "Tilanteen palauttaminen"),
-    ("1.9", "Outside Interference", "Ulkopuolinen vaikutus"),
-    ("1.10", "Questioning the Referee's Decisions", "Tuomarin päätösten kyseenalaistaminen"),
-    ("1.11", "Concession", "Luovutus"),
-    ("1.12", "Draw – Stalemate", "Tasapeli – patti"),
-    ("2.1", "Determining the Break", "Aloituksen määrääminen"),
-    ("2.2", "Nine-Ball Rack", "Ysipallon pakka"),
-    ("2.3", "Legal Break Shot", "Laillinen aloituslyönti"),
-    ("2.4", "Second Shot of the Game – Push Out", "Pelin toinen lyönti – push out"),
-    ("2.5", "Continuing Play", "Pelin jatkaminen"),
-    ("2.6", "Spotting Balls", "Pallojen spottaaminen"),
-    ("2.7", "Fouls", "Virheet"),
-    ("2.8", "Serious Fouls", "Vakavat virheet"),
-    ("2.9", "Draw – Stalemate", "Tasapeli – patti"),
-    ("3.1", "Determining the Break", "Aloituslyönnin määrääminen"),
-    ("3.2", "Eight-Ball Rack", "Kasipallon pakka"),
-    ("3.3", "Break Shot", "Aloituslyönti"),
-    ("3.4", "Open Table / Choosing Groups", "Avoin pöytä / värin valitseminen"),
-    ("3.5", "Continuing Play", "Pelin jatkaminen"),
-    ("3.6", "Calling Shots", "Lyöntien maalaaminen"),
-    ("3.7", "Spotting Balls", "Pallojen spottaaminen"),
-    ("3.8", "Losing the Game", "Pelin häviäminen"),
-    ("3.9", "Fouls", "Virheet"),
-    ("3.10", "Serious Fouls", "Vakavat virheet"),
-    ("3.11", "Draw – Stalemate", "Tasapeli – patti"),
-    ("4.1", "Lag", "Teikkaaminen"),
-    ("4.2", "The 14.1 Rack", "14.1-pakka"),
-    ("4.3", "Break Shot", "Aloituslyönti"),
-    ("4.4", "Continuing Play and Winning the Game", "Pelin jatkaminen ja pelin voittaminen"),
-    ("4.5", "Calling Shots", "Lyöntien maalaaminen"),
-    ("4.6", "Spotting Balls", "Pallojen spottaaminen"),
-    ("4.7", "Scoring", "Pisteet"),
-    ("4.8", "Special Racking Situations", "Erityiset pakan tekemiseen liittyvät tilanteet"),
-    ("4.9", "Fouls", "Virheet"),
-    ("4.10", "Break Foul", "Aloitusvirhe"),
-    ("4.11", "Serious Fouls", "Vakavat virheet"),
-    ("4.12", "Draw – Stalemate", "Tasapeli – patti"),
-    ("6.1", "Cue Ball Pocketed or Driven off the Table", "Lyöntipallo menee pussiin tai pelialueen ulkopuolelle"),
-    ("6.2", "Wrong Object Ball First", "Väärä kohdepallo ensin"),
-    ("6.3", "No Rail after Contact", "Osuman jälkeen ei valliosumaa"),
-    ("6.4", "No Foot on Floor", "Jalka ei kiinni maassa"),
-    ("6.5", "Ball Driven off the Table", "Pallo pelialueen ulkopuolelle"),
-    ("6.6", "Touched Ball", "Tussi"),
-    ("6.7", "Double Hit / Frozen Balls", "Kaksoislyönti / kiinni olevat pallot"),
-    ("6.8", "Push Shot", "Työntölyönti"),
-    ("6.9", "Balls Still Moving", "Pallot liikkeessä"),
-    ("6.10", "Bad Cue Ball Placement", "Virheellinen lyöntipallon asettaminen"),
-    ("6.11", "Bad Play from Behind the Head String", "Virheellinen pelaaminen aloituslinjan takaa"),
-    ("6.12", "Cue on the Table", "Keppi pöydällä"),
-    ("6.13", "Playing out of Turn", "Väärällä lyöntivuorolla pelaaminen"),
-    ("6.14", "Three Consecutive Fouls", "Kolme peräkkäistä virhettä"),
-    ("6.15", "Slow Play", "Hidas pelaaminen"),
-    ("6.16", "Unsportsmanlike Conduct", "Epäurheilijamainen käyttäytyminen"),
-    ("8.1", "Parts of the Table", "Pöydän osat"),
-    ("8.2", "Shot", "Lyönti"),
-    ("8.3", "Pocketed Ball", "Pussitettu pallo"),
-    ("8.4", "Driven to a Rail", "Valliosumat"),
-    ("8.5", "Ball Driven off the Table", "Pallo pelialueen ulkopuolella"),
-    ("8.6", "Scratch", "Lyöntipallo pussiin"),
-    ("8.7", "Cue Ball", "Lyöntipallo"),
-    ("8.8", "Object Balls", "Kohdepallot"),
-    ("8.9", "Set", "Erä"),
-    ("8.10", "Game", "Peli"),
-    ("8.11", "Break Shot", "Aloituslyönti"),
-    ("8.12", "Inning", "Lyöntivuoro"),
-    ("8.13", "Ball Position", "Pallon sijainti"),
-    ("8.14", "Spotting Balls", "Pallojen spottaaminen"),
-    ("8.15", "Restoring a Position", "Tilanteen palauttaminen"),
-    ("8.16", "Jump Shot", "Hyppylyönti"),
-    ("8.17", "Safety", "Turvalyönti"),
-    ("8.18", "Miscue", "Kiksaus"),
-    ("9.1", "Lag", "Teikkaus"),
-    ("9.2", "Rack", "Pakka"),
-    ("9.3", "Break Shot", "Aloituslyönti"),
-    ("9.4", "Shot after the Break – Push Out", "Aloituslyönnin jälkeinen lyönti – push out"),
-    ("9.5", "Calling Shots and Pocketing Balls", "Lyöntien maalaaminen ja pallojen pussittaminen"),
-    ("9.6", "Safety", "Turvalyönti"),
-    ("9.7", "Wrongly Pocketed Balls", "Väärin pussitetut pallot"),
-    ("9.8", "Continuing the Inning", "Lyöntivuoron jatkaminen"),
-    ("9.9", "Spotting Balls", "Pallojen spottaaminen"),
-    ("9.10", "Fouls", "Virheet"),
-    ("9.11", "Serious Fouls", "Vakavat virheet"),
-    ("9.12", "Stalemate", "Patti"),
-];
+pub use biljardi_rules::rulebook::RULES;
 
-/// The title of rule `number` (`"6.2"`), or `None` if the rulebook has no such rule.
+/// The title of rule `number` (`"6.2"`; a clause letter falls back to its rule), or `None` if the
+/// rulebook has no such rule.
 pub fn title(number: &str) -> Option<Text> {
-    RULES.iter().find(|(n, _, _)| *n == number).map(|(_, en, fi)| Text::new(*en, *fi))
+    biljardi_rules::rulebook::title(number)
 }
 
 /// True when the rulebook has rule `number`.
