@@ -397,3 +397,20 @@ fn layouts_have_every_ball_on_the_bed_and_apart() {
         }
     }
 }
+
+#[test]
+fn a_wrong_expectation_is_reported() {
+    let mut s = find("9ball-nine-on-a-foul").unwrap();
+    s.expected.decision.next_shooter = Some(0);
+    s.expected.events.pocketed = Some(vec![]);
+    s.expected.events.object_balls_to_rail = Some(biljardi_training::scenario::Count { min: Some(5), max: None });
+    s.expected.decision.cites = Some(vec!["4.8".to_string()]);
+    let r = run(&s);
+    assert!(!r.ok);
+    assert_eq!(r.differences.len(), 4, "{:?}", r.differences);
+    let (text, ok) = {
+        let v = serde_json::to_value(&r).unwrap();
+        (v.to_string(), v["ok"].as_bool().unwrap())
+    };
+    assert!(!ok && !text.contains("differences"));
+}
