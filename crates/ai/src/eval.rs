@@ -22,11 +22,14 @@ pub struct Ctx {
     pub noise: Noise,
     /// The player deciding.
     pub me: u8,
+    /// How far the geometric position value looks: 1 the best next shot only, 2 also where
+    /// the cue ball can go from it for the ball after next (`Budget::position_depth`).
+    pub depth: u8,
 }
 
 pub(crate) type Balls = Vec<(BallId, [f64; 2])>;
 
-pub(crate) fn pos_of(balls: &[(BallId, [f64; 2])], id: BallId) -> Option<[f64; 2]> {
+pub fn pos_of(balls: &[(BallId, [f64; 2])], id: BallId) -> Option<[f64; 2]> {
     balls.iter().find(|b| b.0 == id).map(|b| b.1)
 }
 
@@ -126,14 +129,24 @@ pub(crate) fn pot_chance(noise: &Noise, d_cue: f64, cut: f64, tol: f64) -> f64 {
     erf(tol / (sigma * std::f64::consts::SQRT_2)).max(0.0)
 }
 
-/// The best direct pot's chance for `state`'s shooter with the balls as they lie.
+/// The best direct pot's chance for `state`'s shooter with the balls as they lie. With
+/// `ctx.depth >= 2` each of the three likeliest pots is weighed by where the cue ball can go
+/// from it for the ball after next (`after_next`).
 pub fn best_chance(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -> f64 {
+    if ctx.game == Game::StraightPool
+        && state.placement() == BallInHand::None
+        && let Some(q) = break_ball_chance(ctx, balls)
+    {
+        return q;
+    }
     let targets = legal_targets(ctx.game, state, balls);
     let table = &ctx.table;
     let hs = table.head_string_x();
     let cue = pos_of(balls, BallId::CUE);
     let placement = state.placement();
     let mut best = 0.0f64;
+    // (chance, target, its position, ghost, cue direction, object direction) of direct pots.
+    let mut pots: Vec<(f64, BallId, [f64; 2], [f64; 2], [f64; 2], [f64; 2])> = Vec::new();
     for t in targets {
         let Some(tp) = pos_of(balls, t) else { continue };
         for p in PocketId::ALL {
@@ -162,11 +175,232 @@ pub fn best_chance(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -
                     }
                     let v = unit(cp, ghost);
                     let cut = (v[0] * u[0] + v[1] * u[1]).clamp(-1.0, 1.0).acos();
-                    pot_chance(&ctx.noise, dist(cp, ghost), cut, tol)
+                    let f = if ctx.depth >= 2 { rail_factor(table, cp) } else { 1.0 };
+                    let c1 = pot_chance(&ctx.noise, dist(cp, ghost) * f, cut, tol);
+                    if ctx.depth >= 2 && c1 > 0.05 {
+                        pots.push((c1, t, tp, ghost, v, u));
+                        continue;
+                    }
+                    c1
                 }
             };
             best = best.max(c);
         }
+    }
+    if !pots.is_empty() {
+        pots.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        for &(c1, t, tp, ghost, v, u) in pots.iter().take(3) {
+            if c1 <= best {
+                break;
+            }
+            // Where the cue ball can go from this pot decides the ball after next.
+            best = best.max(c1 * (0.25 + 0.75 * after_next(ctx, state, balls, t, tp, ghost, v, u)));
+        }
+    }
+    best
+}
+
+/// The rack area of 14.1: the centre of the full triangle and the radius of a circle around it.
+pub(crate) fn rack_circle(table: &Table) -> ([f64; 2], f64) {
+    let pos = biljardi_rules::rack::rerack_positions(table, 15);
+    let n = pos.len().max(1) as f64;
+    let c = [pos.iter().map(|p| p[0]).sum::<f64>() / n, pos.iter().map(|p| p[1]).sum::<f64>() / n];
+    let r = pos.iter().map(|p| dist(*p, c)).fold(0.0, f64::max) + R;
+    (c, r)
+}
+
+/// 14.1 with a (nearly) full rack standing: the chance of the best break shot, a pot of a ball
+/// outside the rack whose cue ball path (stun, or bent by follow or draw) runs into the rack and
+/// opens it. `None` when fewer than 10 balls stand in the rack (ordinary play).
+pub(crate) fn break_ball_chance(ctx: &Ctx, balls: &[(BallId, [f64; 2])]) -> Option<f64> {
+    let table = &ctx.table;
+    let cp = pos_of(balls, BallId::CUE)?;
+    let in_rack: Vec<BallId> =
+        balls.iter().filter(|b| !b.0.is_cue() && biljardi_rules::rack::ball_in_rack(table, b.1)).map(|b| b.0).collect();
+    if in_rack.len() < 10 {
+        return None;
+    }
+    let (rc, rr) = rack_circle(table);
+    let mut best = 0.0f64;
+    for &(t, tp) in balls.iter().filter(|b| !b.0.is_cue() && !in_rack.contains(&b.0)) {
+        for p in PocketId::ALL {
+            let aim = pocket_target(table, p);
+            let tol = pocket_tolerance(table, p, tp);
+            if tol <= 0.0 || !path_clear(balls, tp, aim, &[t, BallId::CUE]) {
+                continue;
+            }
+            let u = unit(tp, aim);
+            let ghost = [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]];
+            if !path_clear(balls, cp, ghost, &[BallId::CUE, t]) {
+                continue;
+            }
+            let v = unit(cp, ghost);
+            let cut = (v[0] * u[0] + v[1] * u[1]).clamp(-1.0, 1.0).acos();
+            let c1 = pot_chance(&ctx.noise, dist(cp, ghost) * rail_factor(table, cp), cut, tol);
+            if c1 <= best {
+                continue;
+            }
+            // The cue ball's path after the pot: along the tangent (stun), bent towards the
+            // object ball's line by follow or away from it by draw.
+            let dot = v[0] * u[0] + v[1] * u[1];
+            let tan = [v[0] - dot * u[0], v[1] - dot * u[1]];
+            let tn = tan[0].hypot(tan[1]);
+            let mut hit = 0.0f64;
+            if tn > 0.1 {
+                for (k, w) in [(0.0, 1.0), (0.5, 0.9), (-0.5, 0.85), (1.2, 0.75)] {
+                    let d = [tan[0] / tn + k * u[0], tan[1] / tn + k * u[1]];
+                    let dn = d[0].hypot(d[1]);
+                    let d = [d[0] / dn, d[1] / dn];
+                    let rel = [rc[0] - ghost[0], rc[1] - ghost[1]];
+                    let along = rel[0] * d[0] + rel[1] * d[1];
+                    let across = (rel[0] * d[1] - rel[1] * d[0]).abs();
+                    if along > 0.05 && along < 1.2 && across < rr * 0.8 {
+                        // Nearer the middle of the rack and not too far: a better spread.
+                        hit = hit.max(w * (1.0 - 0.4 * across / rr) * (1.0 - 0.25 * (along / 1.2)));
+                    }
+                }
+            }
+            best = best.max(c1 * (0.45 + 0.55 * hit));
+        }
+    }
+    Some(best)
+}
+
+/// A cue ball close to a cushion is struck with the butt raised: aim errors grow (a factor on
+/// the distance in `pot_chance`, up to 1.8 for a ball frozen to the rail).
+pub(crate) fn rail_factor(table: &Table, p: [f64; 2]) -> f64 {
+    let gap = (table.half_length() - p[0].abs()).min(table.half_width() - p[1].abs()) - R;
+    if gap >= 1.5 * R { 1.0 } else { 1.0 + 0.8 * (1.5 * R - gap.max(0.0)) / (1.5 * R) }
+}
+
+/// Object balls `state`'s shooter may aim at after potting `t` (the next in order in 9- and
+/// 10-ball, his group or the 8 in 8-ball, any other ball in 14.1).
+fn after_targets(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], t: BallId) -> Vec<BallId> {
+    let rest: Vec<(BallId, [f64; 2])> = balls.iter().copied().filter(|b| b.0 != t).collect();
+    let mut ts = legal_targets(ctx.game, state, &rest);
+    if ctx.game == Game::StraightPool && ts.len() > 4 {
+        // The nearest few to the potted ball (the cue ball ends around there).
+        let tp = pos_of(balls, t).unwrap_or([0.0, 0.0]);
+        ts.sort_by(|a, b| {
+            let da = pos_of(balls, *a).map_or(9.0, |p| dist(p, tp));
+            let db = pos_of(balls, *b).map_or(9.0, |p| dist(p, tp));
+            da.total_cmp(&db).then(a.cmp(b))
+        });
+        ts.truncate(4);
+    }
+    ts
+}
+
+/// How well the cue ball can be brought to the ball after next when `t` (at `tp`) is potted
+/// from the ghost ball `ghost`, the cue ball arriving along `v`, the object ball leaving along
+/// `u`: cue ball paths for stun (the tangent line), follow and draw are sampled at a few
+/// distances (off one cushion when they reach it), and the best pair of neighbouring points
+/// both good for the next ball counts (a wide landing region forgives speed errors). 1 when
+/// nothing follows `t`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn after_next(
+    ctx: &Ctx,
+    state: &GameState,
+    balls: &[(BallId, [f64; 2])],
+    t: BallId,
+    tp: [f64; 2],
+    ghost: [f64; 2],
+    v: [f64; 2],
+    u: [f64; 2],
+) -> f64 {
+    let nexts = after_targets(ctx, state, balls, t);
+    if nexts.is_empty() {
+        return 1.0;
+    }
+    let others: Balls = balls.iter().copied().filter(|b| b.0 != t && !b.0.is_cue()).collect();
+    let _ = tp;
+    // The tangent: the part of the cue ball's direction across the object ball's line.
+    let dot = v[0] * u[0] + v[1] * u[1];
+    let tan = [v[0] - dot * u[0], v[1] - dot * u[1]];
+    let tn = tan[0].hypot(tan[1]);
+    let dirs: Vec<[f64; 2]> = if tn < 0.08 {
+        // Nearly straight: follow through, stop, or draw back.
+        vec![u, [-v[0], -v[1]]]
+    } else {
+        let tt = [tan[0] / tn, tan[1] / tn];
+        [0.0, 0.6, 1.6, -0.6, -1.6]
+            .iter()
+            .map(|k| {
+                let d = [tt[0] + k * u[0], tt[1] + k * u[1]];
+                let n = d[0].hypot(d[1]);
+                [d[0] / n, d[1] / n]
+            })
+            .collect()
+    };
+    let (hl, hw) = (ctx.table.half_length() - R, ctx.table.half_width() - R);
+    let reflect = |mut x: f64, l: f64| {
+        for _ in 0..3 {
+            if x > l {
+                x = 2.0 * l - x;
+            } else if x < -l {
+                x = -2.0 * l - x;
+            }
+        }
+        x.clamp(-l, l)
+    };
+    let mut st = state.clone();
+    st.ball_in_hand = BallInHand::None;
+    st.is_break = false;
+    let shallow = Ctx { depth: 1, ..ctx.clone() };
+    let mut best = 0.0f64;
+    let mut pts: Balls = others.clone();
+    pts.push((BallId::CUE, [0.0, 0.0]));
+    let ci = pts.len() - 1;
+    for d in dirs {
+        let mut prev = 0.0f64;
+        for (i, &len) in [0.12, 0.3, 0.5, 0.75, 1.05].iter().enumerate() {
+            let x = [reflect(ghost[0] + d[0] * len, hl), reflect(ghost[1] + d[1] * len, hw)];
+            let q = if others.iter().any(|(_, p)| dist(*p, x) < 2.0 * R) {
+                0.0
+            } else {
+                pts[ci].1 = x;
+                let mut c = 0.0f64;
+                for &n in &nexts {
+                    let Some(np) = pos_of(&others, n) else { continue };
+                    let _ = np;
+                    let mut one = st.clone();
+                    one.open_table = state.open_table;
+                    c = c.max(best_chance_on(&shallow, &one, &pts, n));
+                }
+                c
+            };
+            if i > 0 {
+                best = best.max(q.min(prev));
+            }
+            prev = q;
+        }
+        if best > 0.97 {
+            break;
+        }
+    }
+    best
+}
+
+/// The best direct pot of the single ball `t` with the cue ball where it lies.
+fn best_chance_on(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], t: BallId) -> f64 {
+    let table = &ctx.table;
+    let (Some(tp), Some(cp)) = (pos_of(balls, t), pos_of(balls, BallId::CUE)) else { return 0.0 };
+    let _ = state;
+    let mut best = 0.0f64;
+    for p in PocketId::ALL {
+        let aim = pocket_target(table, p);
+        let tol = pocket_tolerance(table, p, tp);
+        if tol <= 0.0 || !path_clear(balls, tp, aim, &[t, BallId::CUE]) {
+            continue;
+        }
+        let u = unit(tp, aim);
+        let ghost = [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]];
+        if !path_clear(balls, cp, ghost, &[BallId::CUE, t]) {
+            continue;
+        }
+        let v = unit(cp, ghost);
+        let cut = (v[0] * u[0] + v[1] * u[1]).clamp(-1.0, 1.0).acos();
+        best = best.max(pot_chance(&ctx.noise, dist(cp, ghost) * rail_factor(table, cp), cut, tol));
     }
     best
 }
@@ -195,9 +429,14 @@ fn routine(ctx: &Ctx) -> f64 {
 /// slightly against him (he has to play safe or missed).
 fn shooter_value(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], q: f64) -> f64 {
     let k = balls_to_win(ctx, state, balls).max(1);
-    let run = q * routine(ctx).powi(k as i32 - 1);
+    // At depth 2, `q` already counts the position for the ball after next.
+    let rest = if ctx.depth >= 2 { k.saturating_sub(2) } else { k - 1 };
+    let run = q * routine(ctx).powi(rest as i32);
     // Without a run-out the rack goes on, better the easier the shot he has (ball in hand!).
-    run + (1.0 - run) * (0.4 + 0.2 * q)
+    // In 14.1 a player without a shot plays safe back just as well (no push out, no ball in
+    // hand for a mere miss of a safety): the share is nearer even, or safeties trade forever.
+    let neutral = if ctx.game == Game::StraightPool { 0.46 + 0.08 * q } else { 0.4 + 0.2 * q };
+    run + (1.0 - run) * neutral
 }
 
 /// Material: how far `me` is ahead in balls (8-ball) or points (14.1), in [-1, 1].
@@ -210,8 +449,10 @@ fn material(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -> f64 {
             ((theirs - mine) / 7.0).clamp(-1.0, 1.0)
         }
         Game::StraightPool => {
+            // Points are the game in 14.1: a point is worth about 1/15 of a game to 15, weighed
+            // up so that a pot (and a foul's point) counts against the 0.12 of `position_value`.
             let d = state.score[me] - state.score[1 - me];
-            (d as f64 / state.target().max(1) as f64).clamp(-1.0, 1.0)
+            (6.0 * d as f64 / state.target().max(1) as f64).clamp(-1.0, 1.0)
         }
         _ => 0.0,
     }
@@ -346,7 +587,9 @@ pub fn play_and_judge(
 
 /// The chance of the best next shot searched with the physics: the `plans` most promising
 /// pots, each struck `samples` times with noise; success is the called ball down without a foul
-/// with the shooter keeping the table (or winning).
+/// with the shooter keeping the table (or winning). With `ctx.depth >= 2` each plan is also
+/// tried with follow and draw, and a success counts by where the cue ball stopped (the best
+/// direct pot of the ball after next, as in `best_chance` at depth 2).
 pub fn next_shot_chance<G: Rng>(
     ctx: &Ctx,
     state: &GameState,
@@ -358,22 +601,42 @@ pub fn next_shot_chance<G: Rng>(
     let mut plans = crate::shots::pot_plans(ctx, state, &b, budget);
     plans.sort_by(|x, y| y.est.total_cmp(&x.est));
     plans.truncate(budget.lookahead_plans);
+    let deep = ctx.depth >= 2;
+    let shallow = Ctx { depth: 1, ..ctx.clone() };
+    let variants: &[(f64, f64, f64)] =
+        if deep { &[(1.2, 0.0, 0.0), (1.5, 0.0, 0.35), (1.5, 0.0, -0.3)] } else { &[(1.2, 0.0, 0.0)] };
+    let me = state.shooter & 1;
     let mut best = 0.0f64;
     for plan in &plans {
-        let speed = crate::shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut)[0] * 1.2;
-        let Some(strike) = crate::shots::refine(ctx, &b, plan, speed, 0.0, 0.0, 1) else { continue };
-        let mut ok = 0usize;
-        for _ in 0..budget.lookahead_samples {
-            let s = perturb(&ctx.noise, &strike, rng);
-            let (_, d) = play_and_judge(ctx, state, &b, s, &plan.call);
-            let me = state.shooter & 1;
-            if !d.foul && (d.winner == Some(me) || (!d.game_over && d.next_shooter == me)) {
-                ok += 1;
+        let base = crate::shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut)[0];
+        for &(m, a, spin) in variants {
+            let Some(strike) = crate::shots::refine(ctx, &b, plan, base * m, a, spin, 1) else { continue };
+            let mut sum = 0.0;
+            for _ in 0..budget.lookahead_samples {
+                let s = perturb(&ctx.noise, &strike, rng);
+                let (played, d) = play_and_judge(ctx, state, &b, s, &plan.call);
+                if d.foul {
+                    continue;
+                }
+                if d.winner == Some(me) {
+                    sum += 1.0;
+                } else if !d.game_over && d.next_shooter == me && d.options.is_empty() {
+                    sum += if deep {
+                        let (ns, nb) = table_ops::apply(ctx.game, &ctx.table, &d, &played.resting(), None);
+                        if ns.is_break || ns.ball_in_hand != BallInHand::None {
+                            0.8
+                        } else {
+                            0.25 + 0.75 * best_chance(&shallow, &ns, &nb)
+                        }
+                    } else {
+                        1.0
+                    };
+                }
             }
-        }
-        best = best.max(ok as f64 / budget.lookahead_samples.max(1) as f64);
-        if best >= 0.999 {
-            break;
+            best = best.max(sum / budget.lookahead_samples.max(1) as f64);
+            if best >= 0.999 {
+                return best;
+            }
         }
     }
     best

@@ -55,6 +55,9 @@ pub struct Budget {
     /// (this many rollouts for each of `lookahead_plans` plans) instead of estimated.
     pub lookahead_samples: usize,
     pub lookahead_plans: usize,
+    /// Depth of the position value: 1 the best next shot's chance; 2 also where the cue ball
+    /// can go from that shot for the ball after next (and follow and draw in the second ply).
+    pub position_depth: u8,
 }
 
 impl Level {
@@ -100,6 +103,7 @@ impl Level {
                 refine_passes: 0,
                 lookahead_samples: 0,
                 lookahead_plans: 0,
+                position_depth: 1,
             },
             Level::Amateur => Budget {
                 samples: 4,
@@ -115,6 +119,7 @@ impl Level {
                 refine_passes: 1,
                 lookahead_samples: 0,
                 lookahead_plans: 0,
+                position_depth: 1,
             },
             Level::Pro => Budget {
                 samples: 6,
@@ -130,11 +135,12 @@ impl Level {
                 refine_passes: 2,
                 lookahead_samples: 3,
                 lookahead_plans: 3,
+                position_depth: 2,
             },
             Level::Master => Budget {
                 samples: 8,
-                finalists: 10,
-                deep_samples: 32,
+                finalists: 8,
+                deep_samples: 24,
                 speeds: 4,
                 spins: 5,
                 banks_and_combos: true,
@@ -143,8 +149,9 @@ impl Level {
                 position_play: true,
                 placements: 6,
                 refine_passes: 2,
-                lookahead_samples: 6,
-                lookahead_plans: 4,
+                lookahead_samples: 5,
+                lookahead_plans: 3,
+                position_depth: 2,
             },
         }
     }

@@ -70,9 +70,15 @@ impl Player {
 
     /// `decide` with the expectations behind it.
     pub fn think(&self, view: &TableView, seed: u64) -> Thought {
-        let ctx =
-            Ctx { game: view.game, table: view.table, params: view.params, noise: self.level.noise(), me: view.me() };
         let budget = self.level.budget();
+        let ctx = Ctx {
+            game: view.game,
+            table: view.table,
+            params: view.params,
+            noise: self.level.noise(),
+            me: view.me(),
+            depth: budget.position_depth,
+        };
         if let Some(d) = &view.pending
             && !d.options.is_empty()
         {
@@ -164,8 +170,24 @@ impl Player {
                 }));
                 continue;
             }
-            for plan in shots::pot_plans(ctx, state, &balls, budget) {
-                for v in shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut) {
+            let mut plans = shots::pot_plans(ctx, state, &balls, budget);
+            // 14.1: a rack standing means a break shot may be on (harder strokes to open it).
+            let rack_standing = ctx.game == Game::StraightPool && crate::eval::break_ball_chance(ctx, &balls).is_some();
+            if ctx.game == Game::StraightPool {
+                // Up to 15 balls times 6 pockets: only the likeliest plans are worked out.
+                plans.sort_by(|x, y| y.est.total_cmp(&x.est));
+                plans.truncate(2 * budget.samples.max(4));
+            }
+            for plan in plans {
+                let mut vs = shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut);
+                if rack_standing
+                    && plan.kind == ShotKind::Pot
+                    && crate::eval::pos_of(&balls, plan.target)
+                        .is_some_and(|p| !biljardi_rules::rack::ball_in_rack(&ctx.table, p))
+                {
+                    vs.extend([3.2, 4.5]);
+                }
+                for v in vs {
                     for &(a, b) in shots::spins(budget) {
                         jobs.push((p, plan.clone(), v, a, b));
                     }
@@ -278,6 +300,23 @@ impl Player {
             .copied()
             .max_by(|a, b| key(&scored[*a]).total_cmp(&key(&scored[*b])).then(b.cmp(a)))
             .unwrap_or(0);
+        if std::env::var_os("BILJ_DEBUG").is_some() {
+            for &i in order.iter().take(25) {
+                let c = &scored[i];
+                eprintln!(
+                    "{:?} {:?} v={:.2} a={:.2} b={:.2} mean={:.3} succ={:.2} n={} place={:?}",
+                    c.cand.kind,
+                    c.cand.call,
+                    c.cand.strike.speed_mps,
+                    c.cand.strike.a,
+                    c.cand.strike.b,
+                    c.mean(),
+                    c.success(),
+                    c.n,
+                    c.cand.placement
+                );
+            }
+        }
         let s = &scored[best];
         let mut call = s.cand.call;
         if ctx.game == Game::NineBall && !call.is_push_out() {

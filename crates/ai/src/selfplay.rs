@@ -17,6 +17,14 @@ use std::time::Instant;
 pub const STRAIGHT_POOL_TARGET: i32 = 15;
 /// Shots after which a rack without a winner counts as an invariant violation and ends.
 pub const MAX_SHOTS: usize = 400;
+/// 1.12 Draw - Stalemate: after this many shots without an object ball pocketed the referee
+/// announces that the game is not progressing; if no ball drops in the next three innings of
+/// each player, the game is a stalemate and is replayed from a new break (2.9, 3.11, 4.12, 9.12:
+/// the original breaker breaks again; in 14.1 the lag, which the self-play gives the same
+/// breaker). The 14.1 score starts again.
+pub const STALL_SHOTS: u32 = 60;
+/// Replays of one rack after stalemates before it counts as a violation (no result).
+pub const MAX_REPLAYS: u32 = 3;
 
 /// What `biljardi selfplay` was asked to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,6 +110,8 @@ pub struct Summary {
     pub shots_per_rack: f64,
     pub decisions: usize,
     pub panics: u32,
+    /// Games declared a stalemate under 1.12 and replayed (not violations).
+    pub stalemates: u32,
     /// The first violations, for debugging.
     pub violation_examples: Vec<String>,
     /// Spotted balls the referee placed overlapping another ball (`rules::spot` bug, moved
@@ -129,6 +139,7 @@ struct RackResult {
     violations: Vec<String>,
     fouls_by_rule: std::collections::BTreeMap<String, u32>,
     referee_overlaps: u32,
+    stalemates: u32,
 }
 
 /// Plays every rack and gathers the figures.
@@ -141,6 +152,7 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
     let mut examples: Vec<String> = Vec::new();
     let mut by_rule: std::collections::BTreeMap<String, u32> = std::collections::BTreeMap::new();
     let mut ref_overlaps = 0u32;
+    let mut stalemates = 0u32;
     for r in 0..args.racks {
         let breaker = (r % 2) as u8;
         broken[breaker as usize] += 1;
@@ -162,6 +174,7 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
             bnr[breaker as usize] += 1;
         }
         fouls += res.fouls;
+        stalemates += res.stalemates;
         ref_overlaps += res.referee_overlaps;
         for (k, n) in &res.fouls_by_rule {
             *by_rule.entry(k.clone()).or_insert(0) += n;
@@ -201,6 +214,7 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
         shots_per_rack: shots as f64 / n,
         decisions: times.len(),
         panics,
+        stalemates,
         violation_examples: examples,
         referee_spot_overlaps: ref_overlaps,
         fouls_by_rule: by_rule,
@@ -278,9 +292,12 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
     let mut last_shooter = breaker;
     let mut shooters: BTreeSet<u8> = BTreeSet::new();
     let mut pending: Option<(Decision, Vec<(BallId, [f64; 2])>)> = None;
-    let ctx = Ctx { game, table, params, noise: args.players[0].noise(), me: 0 };
+    let ctx = Ctx { game, table, params, noise: args.players[0].noise(), me: 0, depth: 1 };
     let v = &mut res.violations;
-    for step in 0..MAX_SHOTS * 2 {
+    // 1.12: shots since an object ball was pocketed, the innings count when the referee
+    // announced no progress, and shots of this game (since its last replay).
+    let (mut since_pot, mut announced, mut game_shots) = (0u32, None::<u32>, 0usize);
+    for step in 0..MAX_SHOTS * 2 * (MAX_REPLAYS as usize + 1) {
         let at = format!("rack {rack} step {step}");
         let seed = mix(args.seed, rack as u64, step as u64);
         if let Some((d, resting)) = pending.take() {
@@ -324,9 +341,30 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
             check_table(game, &table, &balls, v, &at);
             continue;
         }
-        if res.shots as usize >= MAX_SHOTS {
+        if game_shots >= MAX_SHOTS {
             v.push(format!("{at}: no winner after {MAX_SHOTS} shots"));
             break;
+        }
+        if let Some(at_innings) = announced
+            && res.innings >= at_innings + 6
+        {
+            // Three innings each without a ball down after the announcement: a stalemate.
+            res.stalemates += 1;
+            if res.stalemates > MAX_REPLAYS {
+                v.push(format!("{at}: {} stalemates in a row", res.stalemates));
+                break;
+            }
+            state = GameState::new_rack(breaker);
+            if game == Game::StraightPool {
+                state.target_score = Some(STRAIGHT_POOL_TARGET);
+            }
+            balls = table_ops::fresh_rack(game, &table);
+            down.clear();
+            score = [0, 0];
+            (since_pot, announced, game_shots) = (0, None, 0);
+            shooters.clear();
+            last_shooter = breaker;
+            continue;
         }
         // Conservation: every ball of the game is on the table or down, never both.
         let on = objects(&balls);
@@ -366,6 +404,7 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
         }
         shooters.insert(shooter);
         res.shots += 1;
+        game_shots += 1;
         let (played, d) = play_and_judge(&ctx, &state, &balls, strike, &call);
         // The physics conserves balls: each is resting, pocketed or off the table.
         let before = objects(&balls);
@@ -381,6 +420,19 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
             v.push(format!("{at}: the shot lost or made balls"));
         }
         down.extend(gone.iter().copied());
+        let potted = played
+            .finals
+            .iter()
+            .any(|(id, f)| !id.is_cue() && matches!(f, biljardi_physics::BallFate::Pocketed { .. }));
+        // Progress (1.12) is a ball pocketed legally.
+        if potted && !d.foul {
+            (since_pot, announced) = (0, None);
+        } else {
+            since_pot += 1;
+            if since_pot >= STALL_SHOTS && announced.is_none() {
+                announced = Some(res.innings);
+            }
+        }
         for (s, p) in score.iter_mut().zip(d.points) {
             *s += p;
         }
@@ -389,6 +441,15 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
             for f in &d.fouls {
                 *res.fouls_by_rule.entry(f.rule.to_string()).or_insert(0) += 1;
             }
+        }
+        if std::env::var_os("BILJ_TRACE").is_some() {
+            eprintln!(
+                "{at}: p{shooter} {call:?} v={:.2} pot={potted} fouls={:?} score={score:?} objs={} next={}",
+                strike.speed_mps,
+                d.fouls.iter().map(|f| f.rule.to_string()).collect::<Vec<_>>(),
+                before.len(),
+                d.next_shooter
+            );
         }
         check_decision(game, &d, score, v, &at);
         if d.game_over {
@@ -468,7 +529,7 @@ pub fn runout_trial(game: Game, level: Level, seed: u64, times: &mut Vec<f64>) -
     let mut balls = random_open_table(game, &table, seed);
     let mut state =
         GameState { shooter: 0, ball_in_hand: BallInHand::Anywhere, breaker: Some(1), ..GameState::default() };
-    let ctx = Ctx { game, table, params, noise: level.noise(), me: 0 };
+    let ctx = Ctx { game, table, params, noise: level.noise(), me: 0, depth: 1 };
     for step in 0..40u64 {
         let view = TableView::shot(game, table, state.clone(), balls.clone());
         let t0 = Instant::now();
@@ -504,7 +565,7 @@ pub fn break_and_run_trial(game: Game, level: Level, seed: u64, times: &mut Vec<
     if game == Game::StraightPool {
         state.target_score = Some(STRAIGHT_POOL_TARGET);
     }
-    let ctx = Ctx { game, table, params, noise: level.noise(), me: 0 };
+    let ctx = Ctx { game, table, params, noise: level.noise(), me: 0, depth: 1 };
     let mut pending: Option<(Decision, Vec<(BallId, [f64; 2])>)> = None;
     for step in 0..60u64 {
         let seed = mix(seed, 91, step);

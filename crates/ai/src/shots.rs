@@ -3,8 +3,8 @@
 //! placements.
 
 use crate::eval::{
-    Balls, Ctx, R, callable, first_contact_velocity, legal_targets, path_clear, pocket_target, pocket_tolerance,
-    pos_of, pot_chance, simulate, unit,
+    Balls, Ctx, R, after_next, callable, first_contact_velocity, legal_targets, path_clear, pocket_target,
+    pocket_tolerance, pos_of, pot_chance, rail_factor, simulate, unit,
 };
 use crate::level::Budget;
 use crate::table_ops::{dist, placement_ok};
@@ -436,7 +436,14 @@ pub fn placements(ctx: &Ctx, state: &GameState, balls: &Balls, bih: BallInHand, 
                 for &d in &[0.18, 0.35, 0.6] {
                     let q = [ghost[0] + back[0] * d, ghost[1] + back[1] * d];
                     if placement_ok(table, &base, bih, q) && path_clear(&base, q, ghost, &[t]) {
-                        let chance = pot_chance(&ctx.noise, d, c.abs(), tol);
+                        let mut chance = pot_chance(&ctx.noise, d * rail_factor(table, q), c.abs(), tol);
+                        if ctx.depth >= 2 && chance > 0.05 {
+                            // Rank the spot by the position it gives on the ball after next.
+                            let mut with: Balls = base.clone();
+                            with.push((BallId::CUE, q));
+                            let v = unit(q, ghost);
+                            chance *= 0.25 + 0.75 * after_next(ctx, &shooter_state, &with, t, tp, ghost, v, u);
+                        }
                         cands.push((q, chance));
                     }
                 }
