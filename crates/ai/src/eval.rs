@@ -414,8 +414,9 @@ fn balls_to_win(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -> u
             (false, Some(g)) => balls.iter().filter(|b| g.contains(b.0)).count() + 1,
             _ => objs.saturating_sub(1) / 2 + 1,
         },
-        // Continuous: a few shots stand for "keeps scoring".
-        Game::StraightPool => 4,
+        // Continuous: two shots stand for "keeps scoring" (longer, and at the chances of an
+        // amateur a made ball is worth no more than a safety, so both sides trade safeties).
+        Game::StraightPool => 2,
     }
 }
 
