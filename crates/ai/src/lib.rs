@@ -19,7 +19,7 @@ pub mod table_ops;
 pub mod view;
 
 pub use level::{Budget, Level, Noise};
-pub use player::{Player, Thought};
+pub use player::{Aim, Player, Thought};
 pub use selfplay::{SelfplayArgs, Summary};
 pub use shots::ShotKind;
 pub use view::{Action, TableView};

@@ -5,7 +5,7 @@ use crate::eval::{Balls, Ctx, option_value, play_and_judge, rollout};
 use crate::level::{Budget, Level};
 use crate::shots::{self, Candidate, ShotKind};
 use crate::view::{Action, TableView};
-use biljardi_physics::{BallId, Strike};
+use biljardi_physics::{BallId, EventKind, PocketId, Strike};
 use biljardi_rules::{BallInHand, Call, Game, GameOption};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -32,6 +32,47 @@ pub struct Thought {
     /// The stroke the AI meant to play (show this as its aim); `Action::Shoot` carries the
     /// stroke as executed, with the level's execution noise already applied.
     pub intended: Option<Strike>,
+    /// What to draw as its aim: the intended stroke played without noise up to the first
+    /// contact (`None` for an option, or when the stroke touches no ball).
+    pub aim: Option<Aim>,
+}
+
+/// The AI's aim for the game to draw: where the cue ball starts, the ghost ball (the cue
+/// ball's centre at the first contact of the noiseless intended stroke), the ball it hits
+/// there and the pocket it plays for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Aim {
+    /// The cue ball's position before the stroke (its placement when in hand).
+    pub cue: [f64; 2],
+    /// The cue ball's centre at the first contact.
+    pub ghost: [f64; 2],
+    /// The first object ball the cue ball hits.
+    pub target: BallId,
+    /// The target ball's position.
+    pub target_pos: [f64; 2],
+    /// The ball the shot is meant to pot and its pocket (for a combination the called ball,
+    /// not the target), `None` for safeties, push outs and breaks.
+    pub pot: Option<(BallId, PocketId)>,
+}
+
+/// The noiseless aim of `strike` from the cue ball in `balls`.
+pub fn aim_of(ctx: &Ctx, balls: &[(BallId, [f64; 2])], strike: Strike, call: &Call) -> Option<Aim> {
+    let cue = crate::eval::pos_of(balls, BallId::CUE)?;
+    let played = crate::eval::simulate(&ctx.table, &ctx.params, balls, strike);
+    let (target, ghost, target_pos) = played.events.iter().find_map(|e| match e.kind {
+        EventKind::BallBall { balls: pair } if pair.contains(&BallId::CUE) => {
+            let other = if pair[0].is_cue() { pair[1] } else { pair[0] };
+            let c = e.state.get(&BallId::CUE)?;
+            let o = e.state.get(&other)?;
+            Some((other, [c.pos[0], c.pos[1]], [o.pos[0], o.pos[1]]))
+        }
+        _ => None,
+    })?;
+    let pot = match *call {
+        Call::Ball { ball, pocket: Some(p) } => Some((ball, p)),
+        _ => None,
+    };
+    Some(Aim { cue, ghost, target, target_pos, pot })
 }
 
 pub(crate) fn mix(seed: u64, a: u64, b: u64) -> u64 {
@@ -124,7 +165,7 @@ impl Player {
             }
         }
         let (value, action) = best.unwrap_or((0.5, Action::ChooseOption(GameOption::Shoot)));
-        Thought { action, kind: None, value, success: 0.0, candidates: d.options.len(), intended: None }
+        Thought { action, kind: None, value, success: 0.0, candidates: d.options.len(), intended: None, aim: None }
     }
 
     fn search(&self, ctx: &Ctx, view: &TableView, budget: &Budget, seed: u64) -> Thought {
@@ -328,7 +369,9 @@ impl Player {
         }
         let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, u64::MAX, 3));
         let executed = crate::eval::perturb(&ctx.noise, &s.cand.strike, &mut rng);
+        let aim = aim_of(ctx, &with_cue(s.cand.placement), s.cand.strike, &s.cand.call);
         Thought {
+            aim,
             intended: Some(s.cand.strike),
             action: Action::Shoot {
                 call,

@@ -254,3 +254,108 @@ fn ten_ball_calls_the_ball_it_plays_for() {
         other => panic!("10-ball needs a called ball or a safety: {other:?}"),
     }
 }
+
+#[test]
+fn thought_is_send_and_its_aim_is_the_intended_stroke() {
+    fn check<T: Send + Sync + 'static>() {}
+    check::<biljardi_ai::Thought>();
+    check::<biljardi_ai::Aim>();
+    // The 1 a foot from the corner, the cue ball straight behind it: the aim is the ghost ball
+    // behind the 1 and the pot is called (or planned) into that corner.
+    let t = Table::default();
+    let p = t.pocket(PocketId::FootLeft).mouth_centre;
+    let u = [p[0] - 0.9, p[1] - 0.35];
+    let n = u[0].hypot(u[1]);
+    let one = [p[0] - u[0] / n * 0.3, p[1] - u[1] / n * 0.3];
+    let cue = [one[0] - u[0] / n * 0.4, one[1] - u[1] / n * 0.4];
+    let view = TableView::shot(
+        Game::TenBall,
+        t,
+        GameState::default(),
+        vec![(BallId::CUE, cue), (b(1), one), (b(10), [-0.8, -0.4])],
+    );
+    // The view is plain data: think on another thread as the game's background task does.
+    let th = std::thread::spawn(move || Player::new(Level::Pro).think(&view, 4)).join().unwrap();
+    let aim = th.aim.expect("a shot has an aim");
+    assert_eq!(aim.target, b(1));
+    assert_eq!(aim.cue, cue);
+    let d = ((aim.ghost[0] - aim.target_pos[0]).powi(2) + (aim.ghost[1] - aim.target_pos[1]).powi(2)).sqrt();
+    assert!((d - 2.0 * biljardi_physics::BALL_RADIUS_M).abs() < 1e-3, "ghost {d}");
+    if let Some((ball, _)) = aim.pot {
+        assert_eq!(ball, b(1));
+    }
+    assert!(th.intended.is_some());
+}
+
+/// 10-ball 9.7: the 2 called into a head pocket drops in the foot corner instead; the
+/// incoming player shoots or passes back. The table he is offered is then set to `after`.
+fn wrong_pocket(after: Vec<(BallId, [f64; 2])>) -> (TableView, biljardi_rules::Decision) {
+    let t = Table::default();
+    let p = t.pocket(PocketId::FootLeft).mouth_centre;
+    let two = [p[0] - 0.08, p[1] - 0.08];
+    let cue = [two[0] - 0.3, two[1] - 0.3];
+    let balls = vec![(BallId::CUE, cue), (b(2), two), (b(3), [-0.5, -0.3]), (b(10), [-0.8, 0.4])];
+    let c = ctx(Game::TenBall, Level::Pro);
+    let phi = (two[1] - cue[1]).atan2(two[0] - cue[0]);
+    let (_, d) = play_and_judge(
+        &c,
+        &GameState::default(),
+        &balls,
+        Strike { speed_mps: 1.2, phi_rad: phi, theta_rad: 0.03, a: 0.0, b: -0.5 },
+        &Call::ball(b(2), PocketId::HeadLeft),
+    );
+    assert!(d.pocketed.contains(&b(2)) && !d.foul, "{:?}", d.rules);
+    assert_eq!(d.options, vec![GameOption::Shoot, GameOption::PassBack], "{:?}", d.rules);
+    let view = TableView {
+        game: Game::TenBall,
+        table: t,
+        params: Params::default(),
+        state: d.state.clone(),
+        balls: after,
+        pending: Some(d.clone()),
+    };
+    (view, d)
+}
+
+#[test]
+fn after_a_wrongly_pocketed_ball_an_easy_table_is_shot_and_a_hidden_one_passed_back() {
+    let t = Table::default();
+    let p = t.pocket(PocketId::SideLeft).mouth_centre;
+    // Easy: the 3 hangs in the side pocket, the cue ball straight behind it.
+    let easy = vec![(BallId::CUE, [p[0], p[1] - 0.35]), (b(3), [p[0], p[1] - 0.08]), (b(10), [-0.8, 0.4])];
+    let (view, _) = wrong_pocket(easy);
+    assert_eq!(view.me(), 1);
+    assert_eq!(Player::new(Level::Amateur).decide(&view, 1), Action::ChooseOption(GameOption::Shoot));
+    // Hidden: the cue ball frozen in a cluster at the head rail, the 3 far away behind it.
+    let hidden = vec![
+        (BallId::CUE, [-0.9, 0.0]),
+        (b(4), [-0.8, 0.02]),
+        (b(5), [-0.85, 0.09]),
+        (b(6), [-0.85, -0.08]),
+        (b(3), [1.0, 0.5]),
+        (b(10), [-0.8, 0.4]),
+    ];
+    let (view, _) = wrong_pocket(hidden);
+    assert_eq!(Player::new(Level::Amateur).decide(&view, 1), Action::ChooseOption(GameOption::PassBack));
+}
+
+#[test]
+fn ball_in_hand_behind_the_head_string_is_placed_there() {
+    // 14.1 after a scratch: ball in hand behind the head string with balls up the table.
+    let t = Table::default();
+    let state = GameState {
+        shooter: 1,
+        ball_in_hand: BallInHand::BehindHeadString,
+        target_score: Some(50),
+        ..GameState::default()
+    };
+    let balls = vec![(b(1), [0.3, 0.2]), (b(2), [0.7, -0.3]), (b(3), [0.1, -0.4]), (b(4), [-0.9, 0.1])];
+    let view = TableView::shot(Game::StraightPool, t, state, balls.clone());
+    let Action::Shoot { cue_ball_placement: Some(p), call, .. } = Player::new(Level::Amateur).decide(&view, 2) else {
+        panic!("ball in hand needs a placement")
+    };
+    assert!(p[0] < t.head_string_x(), "{p:?}");
+    assert!(biljardi_ai::table_ops::placement_ok(&t, &balls, BallInHand::BehindHeadString, p));
+    // 14.1 is call shot: a ball and a pocket, or a safety.
+    assert!(matches!(call, Call::Ball { pocket: Some(_), .. } | Call::Safety { safety: true }), "{call:?}");
+}
