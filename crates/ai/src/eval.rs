@@ -436,7 +436,16 @@ fn shooter_value(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], q: 
     // Without a run-out the rack goes on, better the easier the shot he has (ball in hand!).
     // In 14.1 a player without a shot plays safe back just as well (no push out, no ball in
     // hand for a mere miss of a safety): the share is nearer even, or safeties trade forever.
-    let neutral = if ctx.game == Game::StraightPool { 0.46 + 0.08 * q } else { 0.4 + 0.2 * q };
+    // A strong player (depth 2) at the table can always play safe himself: his share is no
+    // worse than even, so a made ball with an awkward next shot beats a miss that leaves the
+    // opponent nothing.
+    let neutral = if ctx.game == Game::StraightPool {
+        0.46 + 0.08 * q
+    } else if ctx.depth >= 2 {
+        0.48 + 0.12 * q
+    } else {
+        0.4 + 0.2 * q
+    };
     run + (1.0 - run) * neutral
 }
 
