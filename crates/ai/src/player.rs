@@ -341,23 +341,6 @@ impl Player {
             .copied()
             .max_by(|a, b| key(&scored[*a]).total_cmp(&key(&scored[*b])).then(b.cmp(a)))
             .unwrap_or(0);
-        if std::env::var_os("BILJ_DEBUG").is_some() {
-            for &i in order.iter().take(25) {
-                let c = &scored[i];
-                eprintln!(
-                    "{:?} {:?} v={:.2} a={:.2} b={:.2} mean={:.3} succ={:.2} n={} place={:?}",
-                    c.cand.kind,
-                    c.cand.call,
-                    c.cand.strike.speed_mps,
-                    c.cand.strike.a,
-                    c.cand.strike.b,
-                    c.mean(),
-                    c.success(),
-                    c.n,
-                    c.cand.placement
-                );
-            }
-        }
         let s = &scored[best];
         let mut call = s.cand.call;
         if ctx.game == Game::NineBall && !call.is_push_out() {

@@ -442,15 +442,6 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
                 *res.fouls_by_rule.entry(f.rule.to_string()).or_insert(0) += 1;
             }
         }
-        if std::env::var_os("BILJ_TRACE").is_some() {
-            eprintln!(
-                "{at}: p{shooter} {call:?} v={:.2} pot={potted} fouls={:?} score={score:?} objs={} next={}",
-                strike.speed_mps,
-                d.fouls.iter().map(|f| f.rule.to_string()).collect::<Vec<_>>(),
-                before.len(),
-                d.next_shooter
-            );
-        }
         check_decision(game, &d, score, v, &at);
         if d.game_over {
             res.winner = d.winner;

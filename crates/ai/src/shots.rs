@@ -436,7 +436,8 @@ pub fn placements(ctx: &Ctx, state: &GameState, balls: &Balls, bih: BallInHand, 
                 for &d in &[0.18, 0.35, 0.6] {
                     let q = [ghost[0] + back[0] * d, ghost[1] + back[1] * d];
                     if placement_ok(table, &base, bih, q) && path_clear(&base, q, ghost, &[t]) {
-                        let mut chance = pot_chance(&ctx.noise, d * rail_factor(table, q), c.abs(), tol);
+                        let f = if ctx.depth >= 2 { rail_factor(table, q) } else { 1.0 };
+                        let mut chance = pot_chance(&ctx.noise, d * f, c.abs(), tol);
                         if ctx.depth >= 2 && chance > 0.05 {
                             // Rank the spot by the position it gives on the ball after next.
                             let mut with: Balls = base.clone();
