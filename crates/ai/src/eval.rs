@@ -700,3 +700,76 @@ pub(crate) fn first_contact_velocity(events: &[Event], target: BallId) -> Option
         _ => None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+
+    fn ctx(game: Game, depth: u8) -> Ctx {
+        Ctx { game, table: Table::default(), params: Params::default(), noise: Level::Pro.noise(), me: 0, depth }
+    }
+
+    #[test]
+    fn a_break_ball_is_worth_more_with_the_cue_ball_on_the_side_that_sends_it_into_the_rack() {
+        let c = ctx(Game::StraightPool, 1);
+        let t = c.table;
+        // 14 balls reracked, the 15th beside the rack to be cut into the near foot corner.
+        let mut balls: Balls = biljardi_rules::rack::rerack_positions(&t, 14)
+            .into_iter()
+            .zip(1..=14)
+            .map(|(p, n)| (BallId::object(n).unwrap(), p))
+            .collect();
+        let a = [t.foot_spot()[0], 0.33];
+        balls.push((BallId::object(15).unwrap(), a));
+        let aim = pocket_target(&t, PocketId::FootLeft);
+        let u = unit(a, aim);
+        let ghost = [a[0] - 2.0 * R * u[0], a[1] - 2.0 * R * u[1]];
+        let (rc, _) = rack_circle(&t);
+        let to_rack = unit(ghost, rc);
+        // The tangent towards the rack, and a 30 degree cut from either side.
+        let side = if u[1] * to_rack[0] - u[0] * to_rack[1] > 0.0 { 1.0 } else { -1.0 };
+        let tan = [u[1] * side, -u[0] * side];
+        let place = |s: f64| {
+            let (sn, cs) = (30f64.to_radians().sin() * s, 30f64.to_radians().cos());
+            let v = [cs * u[0] + sn * tan[0], cs * u[1] + sn * tan[1]];
+            let mut b = balls.clone();
+            b.push((BallId::CUE, [ghost[0] - 0.4 * v[0], ghost[1] - 0.4 * v[1]]));
+            b
+        };
+        let good = break_ball_chance(&c, &place(1.0)).expect("a rack stands");
+        let bad = break_ball_chance(&c, &place(-1.0)).expect("a rack stands");
+        assert!(good > 0.3 && good > 1.5 * bad, "good {good} bad {bad}");
+        // Without a rack standing there is no break shot to value.
+        let open: Balls =
+            place(1.0).into_iter().filter(|b| b.0.is_cue() || b.0 >= BallId::object(10).unwrap()).collect();
+        assert!(break_ball_chance(&c, &open).is_none());
+    }
+
+    #[test]
+    fn depth_two_prefers_an_angle_that_leads_to_the_next_ball() {
+        // 9-ball: the 1 straight in a corner. The 2 hangs in a side pocket (easy from anywhere
+        // the cue ball goes) or lies by the far head rail (long from anywhere): the same pot of
+        // the 1 at depth 1, the first position better at depth 2.
+        let c1 = Ctx { noise: Level::Amateur.noise(), ..ctx(Game::NineBall, 1) };
+        let c2 = Ctx { depth: 2, ..c1.clone() };
+        let t = c1.table;
+        let one = [0.9, 0.3];
+        let aim = pocket_target(&t, PocketId::FootLeft);
+        let u = unit(one, aim);
+        let ghost = [one[0] - 2.0 * R * u[0], one[1] - 2.0 * R * u[1]];
+        let straight = [ghost[0] - 0.5 * u[0], ghost[1] - 0.5 * u[1]];
+        let state = GameState::default();
+        let far = vec![
+            (BallId::CUE, straight),
+            (BallId::object(1).unwrap(), one),
+            (BallId::object(2).unwrap(), [-1.1, -0.55]),
+        ];
+        let near =
+            vec![(BallId::CUE, straight), (BallId::object(1).unwrap(), one), (BallId::object(2).unwrap(), [0.0, 0.52])];
+        let (f1, n1) = (best_chance(&c1, &state, &far), best_chance(&c1, &state, &near));
+        assert!((f1 - n1).abs() < 1e-9, "depth 1 ignores the 2: {f1} {n1}");
+        let (f2, n2) = (best_chance(&c2, &state, &far), best_chance(&c2, &state, &near));
+        assert!(n2 > f2, "depth 2: the 2 within reach {n2} vs at the far corner {f2}");
+    }
+}
