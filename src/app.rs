@@ -1,21 +1,65 @@
 //! Assembling the game: Bevy's plugins and ours, and running the window.
 
+use crate::camera::CameraMode;
 use crate::cli::Cli;
+use crate::game::SessionRes;
+use crate::menu::SaveSettings;
+use crate::screen::Screen;
 use crate::screenshot::ScreenshotRequest;
+use crate::settings::Settings;
 use crate::table::{StartingRack, TableSpec};
-use crate::{bed, camera, hud, lighting, screenshot, table};
+use crate::{bed, camera, controls, cue, game, hud, lighting, menu, screen, screenshot, table};
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
+use biljardi_physics::{Strike, Table};
+use biljardi_rules::Call;
 use std::process::ExitCode;
 
 /// The plugins that hold game logic and need no renderer (used by headless tests too).
 pub fn logic_plugins(app: &mut App) {
-    app.add_plugins((table::plugin, bed::plugin));
+    app.add_plugins((table::plugin, bed::plugin, game::plugin));
 }
 
-/// Everything the window shows on top of the logic.
+/// Everything the window shows and the player's input, on top of the logic.
 pub fn view_plugins(app: &mut App) {
-    app.add_plugins((table::visuals::plugin, camera::plugin, lighting::plugin, hud::plugin, screenshot::plugin));
+    app.add_plugins((
+        screen::plugin,
+        table::visuals::plugin,
+        camera::plugin,
+        lighting::plugin,
+        controls::plugin,
+        cue::plugin,
+        hud::plugin,
+        menu::plugin,
+        screenshot::plugin,
+    ));
+}
+
+/// The saved settings with the command line's choices on top.
+pub fn settings_for(cli: &Cli) -> Settings {
+    // A screenshot must not depend on what someone saved on this machine.
+    let mut s = if cli.screenshot.is_some() { Settings::default() } else { crate::settings::load() };
+    if let Some(g) = cli.game {
+        s.game = g.game().name().to_string();
+    }
+    if let Some(t) = cli.table {
+        s.table = t.name().to_string();
+    }
+    if let Some(l) = cli.lang {
+        s.lang = l.code().to_string();
+    }
+    if let Some(m) = &cli.mode {
+        s.mode = m.clone();
+    }
+    if let Some(l) = &cli.level {
+        s.ai_level = l.clone();
+    }
+    s.sanitized()
+}
+
+/// The break the `--after-break` start plays: firm, from the usual spot, straight at the rack.
+pub fn standard_break() -> (Call, Strike) {
+    (Call::None, Strike { speed_mps: 8.0, phi_rad: 0.0, theta_rad: 0.05, a: 0.0, b: -0.1 })
 }
 
 /// Why the window cannot open here, if we can tell before trying.
@@ -66,15 +110,33 @@ pub fn run(cli: Cli) -> ExitCode {
             ..default()
         }),
         ..default()
-    }))
-    .insert_resource(TableSpec(cli.table))
-    .insert_resource(StartingRack(cli.game))
-    .insert_resource(cli.lang);
+    }));
+    let settings = settings_for(&cli);
+    app.insert_resource(TableSpec(Table::preset(settings.table_size())))
+        .insert_resource(StartingRack(crate::table::RackKind::from_game(settings.game())))
+        .insert_resource(settings.lang())
+        .insert_resource(SaveSettings(cli.screenshot.is_none()))
+        .insert_resource(settings.clone());
     if let Some(path) = &cli.screenshot {
         app.insert_resource(ScreenshotRequest::new(path.clone()));
     }
+    match cli.camera.as_deref() {
+        Some("overhead") => app.insert_resource(CameraMode::Overhead),
+        Some("free") => app.insert_resource(CameraMode::Free),
+        _ => app.insert_resource(CameraMode::Aim),
+    };
     logic_plugins(&mut app);
     view_plugins(&mut app);
+    if cli.game.is_some() {
+        // Straight to the table.
+        let mut session = menu::session_from(&settings);
+        if cli.after_break {
+            let (call, strike) = standard_break();
+            let _ = session.play_instantly(call, strike);
+        }
+        app.insert_resource(SessionRes(session)).insert_state(Screen::Playing);
+    }
+
     let exit = app.run();
 
     if let Some(path) = &cli.screenshot

@@ -86,6 +86,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<StrikeCue>()
         .configure_sets(Update, (BedSystems::Advance, BedSystems::Sync).chain())
         .add_systems(PreStartup, setup_bed)
+        .add_systems(Update, rerack_when_idle.before(BedSystems::Advance))
         .add_systems(Update, (apply_strikes, advance_bed).chain().in_set(BedSystems::Advance))
         .add_systems(Update, sync_balls.in_set(BedSystems::Sync));
 }
@@ -95,6 +96,19 @@ fn setup_bed(mut commands: Commands, spec: Option<Res<TableSpec>>, starting: Opt
     let kind = starting.map(|s| s.0).unwrap_or_default();
     let sim = Simulation::new(table, Params::default(), rack::balls(&table, kind));
     commands.insert_resource(Bed::new(sim));
+}
+
+/// Outside a match (the title screen), the bed shows the chosen game's rack on the chosen table.
+fn rerack_when_idle(
+    mut bed: ResMut<Bed>,
+    spec: Res<TableSpec>,
+    starting: Res<StartingRack>,
+    session: Option<Res<crate::game::SessionRes>>,
+) {
+    if session.is_some() || !(spec.is_changed() || starting.is_changed()) || spec.is_added() {
+        return;
+    }
+    *bed = Bed::new(Simulation::new(spec.0, Params::default(), rack::balls(&spec.0, starting.0)));
 }
 
 fn apply_strikes(mut bed: ResMut<Bed>, mut strikes: MessageReader<StrikeCue>, mut out: MessageWriter<BedEvent>) {
@@ -155,15 +169,18 @@ pub struct RestOrientation(pub Quat);
 /// Puts each ball entity where the physics has it now; pocketed balls vanish from the bed.
 fn sync_balls(bed: Res<Bed>, mut balls: Query<(&Ball, &mut Transform, &mut Visibility, Option<&RestOrientation>)>) {
     let now = bed.sim.time();
-    for snap in bed.sim.snapshot(now) {
-        for (ball, mut transform, mut visibility, rest) in &mut balls {
-            if ball.0 != snap.id {
-                continue;
-            }
+    let snaps = bed.sim.snapshot(now);
+    for (ball, mut transform, mut visibility, rest) in &mut balls {
+        let Some(snap) = snaps.iter().find(|s| s.id == ball.0) else {
+            visibility.set_if_neq(Visibility::Hidden);
+            continue;
+        };
+        {
             if !snap.on_table() {
-                *visibility = Visibility::Hidden;
+                visibility.set_if_neq(Visibility::Hidden);
                 continue;
             }
+            visibility.set_if_neq(Visibility::Inherited);
             transform.translation = bed_to_world(snap.pos());
             let [w, x, y, z] = snap.orientation();
             // Conjugating by the bed-to-world rotation maps the axis the same way as points.

@@ -1,20 +1,69 @@
-//! The camera: for now the player's view from the head end, looking down the table.
+//! The camera: aiming view behind the cue ball, overhead view, free orbit, and a follow view
+//! while the balls roll. Every change glides (the transform eases towards its target).
+//!
+//! Tab cycles the views; in the free view the right mouse button orbits and the wheel zooms.
 
+use crate::controls::Aim;
+use crate::frame::bed_point;
+use crate::game::SessionRes;
+use crate::session::Phase;
 use crate::table::TableSpec;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
+use biljardi_physics::BALL_RADIUS_M;
 
 /// The main 3D camera.
 #[derive(Component, Debug, Default)]
 pub struct MainCamera;
 
+/// Which view the player chose.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CameraMode {
+    /// Behind the cue ball along the aim (follows the shot while balls roll).
+    #[default]
+    Aim,
+    /// Straight down on the whole table.
+    Overhead,
+    /// Orbit the table with the mouse.
+    Free,
+}
+
+/// The free view's orbit: yaw and pitch in radians, distance in metres.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct Orbit {
+    pub yaw: f32,
+    pub pitch: f32,
+    pub distance: f32,
+}
+
+impl Default for Orbit {
+    fn default() -> Self {
+        Orbit { yaw: -2.4, pitch: 0.75, distance: 3.2 }
+    }
+}
+
+/// Set when the view must jump rather than glide (a screenshot, the first frame).
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct SnapCamera(pub bool);
+
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera);
+    app.init_resource::<CameraMode>()
+        .init_resource::<Orbit>()
+        .insert_resource(SnapCamera(true))
+        .add_systems(Startup, spawn_camera)
+        .add_systems(Update, (switch_view, orbit_input, move_camera).chain());
 }
 
 /// Where a player standing behind the head rail sees the whole table from.
 pub fn head_end_view(spec: &TableSpec) -> Transform {
     let hx = spec.half_length() as f32;
     Transform::from_xyz(-hx - 1.05, 1.25, 0.0).looking_at(Vec3::new(hx * 0.22, -0.05, 0.0), Vec3::Y)
+}
+
+/// Looking straight down on the table: the head end on the left, the foot end on the right.
+pub fn overhead_view(spec: &TableSpec) -> Transform {
+    let h = spec.half_length() as f32 * 1.35 + 0.2;
+    Transform::from_xyz(0.0, h, 0.0).looking_at(Vec3::ZERO, Vec3::NEG_Z)
 }
 
 fn spawn_camera(mut commands: Commands, spec: Res<TableSpec>) {
@@ -25,4 +74,104 @@ fn spawn_camera(mut commands: Commands, spec: Res<TableSpec>) {
         Projection::Perspective(PerspectiveProjection { fov: 50f32.to_radians(), ..default() }),
         head_end_view(&spec),
     ));
+}
+
+fn switch_view(keys: Res<ButtonInput<KeyCode>>, mut mode: ResMut<CameraMode>) {
+    if keys.just_pressed(KeyCode::Tab) {
+        *mode = match *mode {
+            CameraMode::Aim => CameraMode::Overhead,
+            CameraMode::Overhead => CameraMode::Free,
+            CameraMode::Free => CameraMode::Aim,
+        };
+    }
+}
+
+fn orbit_input(
+    mode: Res<CameraMode>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    mut orbit: ResMut<Orbit>,
+) {
+    if *mode != CameraMode::Free {
+        return;
+    }
+    if buttons.pressed(MouseButton::Right) {
+        orbit.yaw -= motion.delta.x * 0.005;
+        orbit.pitch = (orbit.pitch + motion.delta.y * 0.004).clamp(0.08, 1.5);
+    }
+    orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(0.6, 8.0);
+}
+
+/// The view the camera glides to this frame.
+fn target_view(
+    mode: CameraMode,
+    spec: &TableSpec,
+    orbit: &Orbit,
+    session: Option<&SessionRes>,
+    aim: &Aim,
+    cue_world: Option<Vec3>,
+) -> Transform {
+    let Some(session) = session else {
+        // Title screen: a slow look around the table from the free orbit.
+        return orbit_view(orbit);
+    };
+    match mode {
+        CameraMode::Overhead => overhead_view(spec),
+        CameraMode::Free => orbit_view(orbit),
+        CameraMode::Aim => {
+            let shooting = session.phase == Phase::Shooting;
+            match (cue_world, shooting) {
+                (Some(cue), false) if matches!(session.phase, Phase::Aim | Phase::PlaceCue { .. }) => {
+                    let d = Vec3::new(aim.phi_rad.cos() as f32, 0.0, -(aim.phi_rad.sin() as f32));
+                    let eye = cue - d * 0.85 + Vec3::Y * 0.32;
+                    Transform::from_translation(eye).looking_at(cue + d * 0.9, Vec3::Y)
+                }
+                (Some(cue), true) => {
+                    // Follow: high behind the cue ball's side of the table, keeping it in view.
+                    let eye = Vec3::new(cue.x * 0.5 - spec.half_length() as f32 - 0.6, 1.9, cue.z * 0.5);
+                    Transform::from_translation(eye).looking_at(cue * 0.6, Vec3::Y)
+                }
+                _ => head_end_view(spec),
+            }
+        }
+    }
+}
+
+fn orbit_view(orbit: &Orbit) -> Transform {
+    let eye = Vec3::new(
+        orbit.distance * orbit.pitch.cos() * orbit.yaw.cos(),
+        orbit.distance * orbit.pitch.sin() + 0.1,
+        orbit.distance * orbit.pitch.cos() * orbit.yaw.sin(),
+    );
+    Transform::from_translation(eye).looking_at(Vec3::new(0.0, 0.0, 0.0), Vec3::Y)
+}
+
+fn move_camera(
+    mode: Res<CameraMode>,
+    spec: Res<TableSpec>,
+    mut orbit: ResMut<Orbit>,
+    session: Option<Res<SessionRes>>,
+    aim: Res<Aim>,
+    bed: Option<Res<crate::bed::Bed>>,
+    time: Res<Time>,
+    mut snap: ResMut<SnapCamera>,
+    mut camera: Query<&mut Transform, With<MainCamera>>,
+) {
+    let Ok(mut transform) = camera.single_mut() else { return };
+    if session.is_none() {
+        orbit.yaw += time.delta_secs() * 0.05;
+    }
+    let cue_world = bed.as_ref().and_then(|b| {
+        let t = b.sim.time();
+        b.sim
+            .ball(biljardi_physics::BallId::CUE, t)
+            .filter(|s| s.motion.on_table())
+            .map(|s| bed_point([s.pos.x, s.pos.y], BALL_RADIUS_M))
+    });
+    let target = target_view(*mode, &spec, &orbit, session.as_deref(), &aim, cue_world);
+    let k = if snap.0 { 1.0 } else { 1.0 - (-time.delta_secs() * 4.0).exp() };
+    snap.0 = false;
+    transform.translation = transform.translation.lerp(target.translation, k);
+    transform.rotation = transform.rotation.slerp(target.rotation, k);
 }

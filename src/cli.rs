@@ -2,7 +2,7 @@
 //! headless tools of `../shared/contracts.md`. Only parsing and dispatch live here.
 
 use crate::table::RackKind;
-use biljardi_physics::{Table, TableSize};
+use biljardi_physics::TableSize;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -14,15 +14,30 @@ pub struct Cli {
     /// Start the game, save a PNG of the window to FILE once the scene is drawn, and exit.
     #[arg(long, value_name = "FILE", global = false)]
     pub screenshot: Option<PathBuf>,
-    /// Which game's rack to set up: 8ball, 9ball, 10ball or 14.1.
-    #[arg(long, value_name = "GAME", value_parser = parse_game, default_value = "8ball")]
-    pub game: RackKind,
-    /// Table size: 7ft, 8ft or 9ft.
-    #[arg(long, value_name = "SIZE", value_parser = parse_table, default_value = "9ft")]
-    pub table: Table,
-    /// Language of the game's text.
-    #[arg(long, value_enum, default_value_t = Lang::En)]
-    pub lang: Lang,
+    /// Go straight to the table with this game (8ball, 9ball, 10ball, 14.1) instead of the menu.
+    #[arg(long, value_name = "GAME", value_parser = parse_game)]
+    pub game: Option<RackKind>,
+    /// Table size: 7ft, 8ft or 9ft (default: the saved setting, else 9ft).
+    #[arg(long, value_name = "SIZE", value_parser = parse_table)]
+    pub table: Option<TableSize>,
+    /// Language of the game's text (default: the saved setting, else en).
+    #[arg(long, value_enum)]
+    pub lang: Option<Lang>,
+    /// With --game: practice, hotseat or ai.
+    #[arg(long, value_parser = ["practice", "hotseat", "ai"])]
+    pub mode: Option<String>,
+    /// With --mode ai: beginner, amateur, pro or master.
+    #[arg(long, value_parser = ["beginner", "amateur", "pro", "master"])]
+    pub level: Option<String>,
+    /// The view to start in: aim, overhead or free.
+    #[arg(long, value_parser = ["aim", "overhead", "free"])]
+    pub camera: Option<String>,
+    /// With --game: play the break first (a firm centre-ball break, the same every time).
+    #[arg(long)]
+    pub after_break: bool,
+    /// Open a rules-training scenario by id (see `biljardi demo list`).
+    #[arg(long, value_name = "ID")]
+    pub demo: Option<String>,
 }
 
 /// The headless tools. JSON in (stdin or `--input FILE`), JSON out; exit 2 on bad input.
@@ -78,12 +93,26 @@ pub enum Lang {
     Fi,
 }
 
+impl Lang {
+    /// The text in this language.
+    pub fn t<'a>(self, en: &'a str, fi: &'a str) -> &'a str {
+        match self {
+            Lang::En => en,
+            Lang::Fi => fi,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        self.t("en", "fi")
+    }
+}
+
 fn parse_game(s: &str) -> Result<RackKind, String> {
     RackKind::parse(s).ok_or_else(|| format!("unknown game {s:?} (expected 8ball, 9ball, 10ball or 14.1)"))
 }
 
-fn parse_table(s: &str) -> Result<Table, String> {
-    TableSize::parse(s).map(Table::preset).ok_or_else(|| format!("unknown table {s:?} (expected 7ft, 8ft or 9ft)"))
+fn parse_table(s: &str) -> Result<TableSize, String> {
+    TableSize::parse(s).ok_or_else(|| format!("unknown table {s:?} (expected 7ft, 8ft or 9ft)"))
 }
 
 /// Checks a screenshot path before the window opens, so a typo fails fast with exit 2.
@@ -105,11 +134,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn defaults_are_a_nine_foot_eight_ball_rack_in_english() {
+    fn no_arguments_open_the_menu_with_the_saved_settings() {
         let cli = Cli::try_parse_from(["biljardi"]).unwrap();
-        assert_eq!(cli.game, RackKind::EightBall);
-        assert_eq!(cli.table, Table::default());
-        assert_eq!(cli.lang, Lang::En);
+        assert_eq!(cli.game, None);
+        assert_eq!(cli.table, None);
+        assert_eq!(cli.lang, None);
         assert!(cli.screenshot.is_none());
         assert!(cli.command.is_none());
     }
@@ -120,7 +149,8 @@ mod tests {
         assert!(Cli::try_parse_from(["biljardi", "--table", "12ft"]).is_err());
         assert!(Cli::try_parse_from(["biljardi", "--lang", "sv"]).is_err());
         let cli = Cli::try_parse_from(["biljardi", "--game", "14.1", "--table", "7ft", "--lang", "fi"]).unwrap();
-        assert_eq!((cli.game, cli.lang), (RackKind::StraightPool, Lang::Fi));
+        assert_eq!((cli.game, cli.lang), (Some(RackKind::StraightPool), Some(Lang::Fi)));
+        assert!(Cli::try_parse_from(["biljardi", "--mode", "solo"]).is_err());
     }
 
     #[test]

@@ -1,33 +1,585 @@
-//! Text over the table. For now the title line: which game is racked, in the player's language.
+//! Text over the table: both players (name, racks or points, group, fouls standing), whose turn,
+//! the balls left, the referee's last decision with its rule numbers, what to do now, the stroke
+//! (tip offset, elevation, power), the referee's options as buttons, and the rack and match ends.
 
 use crate::cli::Lang;
-use crate::table::{RackKind, StartingRack};
+use crate::controls::{Aim, CallChoice};
+use crate::game::ai_turn::AiTurn;
+use crate::game::{PlayerCommand, Refused, SessionRes, ShotJudged};
+use crate::screen::Screen;
+use crate::session::{Mode, Phase, Refusal, Seat, Session};
+use crate::settings::Settings;
+use crate::table::RackKind;
 use bevy::prelude::*;
+use biljardi_rules::{BallInHand, Call, Decision, Game, GameOption, Group};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Lang>().add_systems(Startup, spawn_title);
+    app.init_resource::<Lang>().init_resource::<Notice>().add_systems(OnEnter(Screen::Playing), spawn_hud).add_systems(
+        Update,
+        (collect_notices, update_texts, update_stroke_panel, rebuild_options, option_buttons)
+            .chain()
+            .run_if(in_state(Screen::Playing).and_then(resource_exists::<SessionRes>)),
+    );
 }
 
 /// The game's name in English and Finnish.
 pub fn game_title(rack: RackKind, lang: Lang) -> &'static str {
-    match (rack, lang) {
-        (RackKind::EightBall, Lang::En) => "8-ball",
-        (RackKind::EightBall, Lang::Fi) => "Kasipallo",
-        (RackKind::NineBall, Lang::En) => "9-ball",
-        (RackKind::NineBall, Lang::Fi) => "Ysipallo",
-        (RackKind::TenBall, Lang::En) => "10-ball",
-        (RackKind::TenBall, Lang::Fi) => "Kymppipallo",
-        (RackKind::StraightPool, Lang::En) => "14.1 straight pool",
-        (RackKind::StraightPool, Lang::Fi) => "14.1 jatkuva",
+    game_name(rack.game(), lang)
+}
+
+pub fn game_name(game: Game, lang: Lang) -> &'static str {
+    match game {
+        Game::EightBall => lang.t("8-ball", "Kasipallo"),
+        Game::NineBall => lang.t("9-ball", "Ysipallo"),
+        Game::TenBall => lang.t("10-ball", "Kymppipallo"),
+        Game::StraightPool => lang.t("14.1 straight pool", "14.1 jatkuva"),
     }
 }
 
-fn spawn_title(mut commands: Commands, rack: Res<StartingRack>, lang: Res<Lang>) {
+/// A short message for a refused command, shown for a few seconds.
+#[derive(Resource, Default, Debug)]
+pub struct Notice {
+    pub text: String,
+    pub seconds_left: f32,
+}
+
+#[derive(Component)]
+struct ScoreText;
+#[derive(Component)]
+struct StatusText;
+#[derive(Component)]
+struct BannerText;
+#[derive(Component)]
+struct HintText;
+#[derive(Component)]
+struct StrokeText;
+#[derive(Component)]
+struct TipDot;
+#[derive(Component)]
+struct PowerFill;
+#[derive(Component)]
+struct OptionsPanel;
+#[derive(Component)]
+struct OptionButton(GameOption);
+#[derive(Component)]
+struct NextRackButton;
+
+const PANEL: Color = Color::srgba(0.02, 0.03, 0.03, 0.72);
+const INK: Color = Color::srgb(0.93, 0.91, 0.84);
+const TIP_WIDGET_PX: f32 = 84.0;
+
+fn text(s: &str, size: f32) -> (Text, TextFont, TextColor) {
+    (Text::new(s), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(INK))
+}
+
+fn spawn_hud(mut commands: Commands) {
+    let screen = DespawnOnExit(Screen::Playing);
     commands.spawn((
-        Name::new("title"),
-        Text::new(format!("Biljardi - {}", game_title(rack.0, *lang))),
-        TextFont { font_size: FontSize::Px(22.0), ..default() },
-        TextColor(Color::srgb(0.92, 0.90, 0.82)),
-        Node { position_type: PositionType::Absolute, top: px(14.0), left: px(18.0), ..default() },
+        screen.clone(),
+        ScoreText,
+        text("", 19.0),
+        BackgroundColor(PANEL),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(10.0),
+            left: px(10.0),
+            padding: UiRect::all(px(8.0)),
+            ..default()
+        },
     ));
+    commands.spawn((
+        screen.clone(),
+        StatusText,
+        text("", 17.0),
+        BackgroundColor(PANEL),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(10.0),
+            right: px(10.0),
+            padding: UiRect::all(px(8.0)),
+            max_width: px(420.0),
+            ..default()
+        },
+    ));
+    commands.spawn((
+        screen.clone(),
+        BannerText,
+        text("", 17.0),
+        BackgroundColor(PANEL),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(54.0),
+            left: percent(18.0),
+            right: percent(18.0),
+            padding: UiRect::all(px(8.0)),
+            ..default()
+        },
+    ));
+    commands.spawn((
+        screen.clone(),
+        HintText,
+        text("", 15.0),
+        BackgroundColor(PANEL),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(10.0),
+            left: px(10.0),
+            right: px(230.0),
+            padding: UiRect::all(px(6.0)),
+            ..default()
+        },
+    ));
+    // The stroke: the cue ball seen from behind with the tip's spot, elevation, power bar.
+    commands
+        .spawn((
+            screen.clone(),
+            BackgroundColor(PANEL),
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: px(10.0),
+                right: px(10.0),
+                width: px(210.0),
+                padding: UiRect::all(px(8.0)),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(6.0),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+        ))
+        .with_children(|p| {
+            p.spawn((
+                BackgroundColor(Color::srgb(0.96, 0.95, 0.9)),
+                Node {
+                    width: px(TIP_WIDGET_PX),
+                    height: px(TIP_WIDGET_PX),
+                    border_radius: BorderRadius::MAX,
+                    ..default()
+                },
+            ))
+            .with_children(|ball| {
+                ball.spawn((
+                    TipDot,
+                    BackgroundColor(Color::srgb(0.15, 0.3, 0.85)),
+                    Node {
+                        position_type: PositionType::Absolute,
+                        width: px(12.0),
+                        height: px(12.0),
+                        left: px(TIP_WIDGET_PX / 2.0 - 6.0),
+                        top: px(TIP_WIDGET_PX / 2.0 - 6.0),
+                        border_radius: BorderRadius::MAX,
+                        ..default()
+                    },
+                ));
+            });
+            p.spawn((StrokeText, text("", 14.0)));
+            p.spawn((
+                BackgroundColor(Color::srgb(0.2, 0.2, 0.2)),
+                Node { width: px(190.0), height: px(12.0), ..default() },
+            ))
+            .with_children(|bar| {
+                bar.spawn((
+                    PowerFill,
+                    BackgroundColor(Color::srgb(0.95, 0.55, 0.15)),
+                    Node { width: percent(30.0), height: percent(100.0), ..default() },
+                ));
+            });
+        });
+    commands.spawn((
+        screen,
+        OptionsPanel,
+        BackgroundColor(PANEL),
+        Visibility::Hidden,
+        Node {
+            position_type: PositionType::Absolute,
+            top: percent(24.0),
+            left: percent(25.0),
+            right: percent(25.0),
+            padding: UiRect::all(px(12.0)),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(8.0),
+            ..default()
+        },
+    ));
+}
+
+fn collect_notices(mut refused: MessageReader<Refused>, mut notice: ResMut<Notice>, lang: Res<Lang>, time: Res<Time>) {
+    for r in refused.read() {
+        notice.text = refusal_text(&r.0, *lang).to_string();
+        notice.seconds_left = 3.0;
+    }
+    notice.seconds_left -= time.delta_secs();
+}
+
+pub fn refusal_text(r: &Refusal, lang: Lang) -> &'static str {
+    match r {
+        Refusal::NotNow => lang.t("Not now.", "Ei nyt."),
+        Refusal::IllegalPlacement => {
+            lang.t("The cue ball cannot go there (1.5).", "Lyöntipalloa ei voi asettaa siihen (1.5).")
+        }
+        Refusal::NotOffered => lang.t("That choice is not offered.", "Sitä vaihtoehtoa ei ole tarjolla."),
+        Refusal::NothingToUndo => lang.t("Nothing to take back.", "Ei mitään peruttavaa."),
+    }
+}
+
+fn group_name(g: Group, lang: Lang) -> &'static str {
+    match g {
+        Group::Solids => lang.t("solids (1-7)", "täydet (1-7)"),
+        Group::Stripes => lang.t("stripes (9-15)", "raidalliset (9-15)"),
+    }
+}
+
+pub fn player_name(session: &Session, settings: &Settings, p: usize, lang: Lang) -> String {
+    match session.seats[p] {
+        Seat::Ai(level) => format!("{} ({})", lang.t("Computer", "Tietokone"), level_name(level, lang)),
+        Seat::Human if session.mode == Mode::Practice => {
+            format!("{} {}", lang.t("Practice", "Harjoitus"), if p == 0 { "A" } else { "B" })
+        }
+        Seat::Human => settings.names[p].clone(),
+    }
+}
+
+pub fn level_name(level: biljardi_ai::Level, lang: Lang) -> &'static str {
+    use biljardi_ai::Level::*;
+    match level {
+        Beginner => lang.t("beginner", "aloittelija"),
+        Amateur => lang.t("amateur", "amatööri"),
+        Pro => lang.t("pro", "ammattilainen"),
+        Master => lang.t("master", "mestari"),
+    }
+}
+
+/// The scoreboard: one line per player.
+pub fn score_lines(session: &Session, settings: &Settings, lang: Lang) -> String {
+    let s = session;
+    let target = s.match_.settings.race_to;
+    let mut out = format!(
+        "{}  -  {} {}\n",
+        game_name(s.game, lang),
+        if s.game == Game::StraightPool { lang.t("to", "tavoite") } else { lang.t("race to", "voittoon") },
+        target
+    );
+    for p in 0..2 {
+        let turn = if s.to_act() as usize == p && !matches!(s.phase, Phase::MatchOver { .. }) { "> " } else { "   " };
+        let score = if s.game == Game::StraightPool {
+            format!("{} {}", s.state.score[p], lang.t("pts", "p"))
+        } else {
+            format!("{} {}", s.match_.racks_won[p], lang.t("racks", "erää"))
+        };
+        let mut line = format!("{turn}{}   {score}", player_name(s, settings, p, lang));
+        if let Some(g) = s.state.groups[p] {
+            line.push_str(&format!("   {}", group_name(g, lang)));
+        }
+        let fouls = s.state.fouls[p];
+        if fouls > 0 && s.game.three_foul_rule() {
+            line.push_str(&format!("   {}: {fouls}", lang.t("fouls", "virheet")));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.trim_end().to_string()
+}
+
+/// The decision as a banner: the explanation, each foul with its rule, the rules applied.
+pub fn decision_text(d: &Decision, lang: Lang) -> String {
+    let pick = |t: &biljardi_rules::Text| if lang == Lang::Fi { t.fi.clone() } else { t.en.clone() };
+    let mut out = String::new();
+    if d.foul {
+        out.push_str(lang.t("FOUL. ", "VIRHE. "));
+    }
+    out.push_str(&pick(&d.explanation));
+    for f in &d.fouls {
+        let clause = f.clause.map(|c| format!(" {c}")).unwrap_or_default();
+        let title = crate::rule_text::title(f.rule, lang).map(|t| format!(" {t}:")).unwrap_or_default();
+        out.push_str(&format!("\n[{}{clause}]{title} {}", f.rule, lang.t(f.en, f.fi)));
+    }
+    if let Some(w) = &d.warning {
+        out.push_str(&format!("\n{}", pick(w)));
+    }
+    if !d.rules.is_empty() {
+        let cited: Vec<String> = d
+            .rules
+            .iter()
+            .map(|r| match crate::rule_text::title(r, lang) {
+                Some(t) => format!("{r} {t}"),
+                None => r.to_string(),
+            })
+            .collect();
+        out.push_str(&format!("\n{} {}", lang.t("Rules:", "Säännöt:"), cited.join("; ")));
+    }
+    out
+}
+
+/// What the player to act should do now.
+pub fn hint(session: &Session, aim: &Aim, thinking: bool, lang: Lang) -> String {
+    if let Seat::Ai(_) = session.seat_to_act()
+        && !matches!(session.phase, Phase::Shooting | Phase::RackOver { .. } | Phase::MatchOver { .. })
+    {
+        return if thinking {
+            lang.t("The computer is thinking...", "Tietokone miettii...").into()
+        } else {
+            lang.t("The computer aims.", "Tietokone tähtää.").into()
+        };
+    }
+    let practice = session.mode == Mode::Practice;
+    let extra = if practice {
+        lang.t("  M move balls, Backspace undo, R replay.", "  M siirrä palloja, Askelpalautin peru, R uusinta.")
+    } else {
+        ""
+    };
+    match &session.phase {
+        Phase::PlaceCue { zone } => {
+            let where_ = if *zone == BallInHand::BehindHeadString {
+                lang.t("behind the head string", "aloituslinjan taakse")
+            } else {
+                lang.t("anywhere on the table", "mihin tahansa pöydälle")
+            };
+            format!(
+                "{} {where_}: {}",
+                lang.t("Cue ball in hand", "Lyöntipallo kädessä"),
+                lang.t(
+                    "drag it with the left mouse button, Enter to place it (1.5).",
+                    "vedä sitä vasemmalla hiiren napilla, Enter asettaa (1.5)."
+                )
+            )
+        }
+        Phase::Aim if aim.move_mode => {
+            lang.t("Move balls: drag a ball with the left button. M to aim again.", "Siirrä palloja: vedä palloa vasemmalla napilla. M palaa tähtäämään.").into()
+        }
+        Phase::Aim => format!(
+            "{}{extra}",
+            lang.t(
+                "Aim: right-drag or Left/Right (Shift fine). Up/Down elevation, IJKL tip, C centre. Space hold/release or left-drag back and push to shoot. Click ball then pocket to call, S safety, P push out. Tab camera, H aid.",
+                "Tähtää: oikea veto tai Vasen/Oikea (Shift tarkka). Ylös/Alas korotus, IJKL kärki, C keskelle. Välilyönti pidä/päästä tai vasen veto taakse ja työntö lyö. Klikkaa pallo ja pussi maalataksesi, S turvalyönti, P push out. Tab kamera, H apu."
+            )
+        ),
+        Phase::Shooting => String::new(),
+        Phase::Options => lang.t("Choose with the buttons or the number keys.", "Valitse napeilla tai numeronäppäimillä.").into(),
+        Phase::RackOver { .. } => lang.t("Enter: next rack.  Esc: menu.", "Enter: seuraava erä.  Esc: valikko.").into(),
+        Phase::MatchOver { .. } => lang.t("Esc: back to the menu.", "Esc: takaisin valikkoon.").into(),
+    }
+}
+
+/// Balls left and what is called, top right.
+pub fn status_text(session: &Session, aim: &Aim, implied: Call, lang: Lang) -> String {
+    let mut out = String::new();
+    let balls: Vec<String> = session.object_balls().iter().map(|b| b.number().to_string()).collect();
+    match session.game {
+        Game::NineBall | Game::TenBall => {
+            if let Some(low) = session.lowest_ball() {
+                out.push_str(&format!("{} {}\n", lang.t("Ball on:", "Vuorossa:"), low.number()));
+            }
+            out.push_str(&format!("{} {}", lang.t("On the table:", "Pöydällä:"), balls.join(" ")));
+        }
+        Game::StraightPool | Game::EightBall => {
+            out.push_str(&format!("{} {}", lang.t("Balls on the table:", "Palloja pöydällä:"), balls.len()));
+        }
+    }
+    if session.phase == Phase::Aim {
+        let call = match aim.call {
+            CallChoice::Safety => lang.t("safety", "turvalyönti").to_string(),
+            CallChoice::PushOut => "push out".to_string(),
+            CallChoice::Ball { ball, pocket } => call_text(Call::Ball { ball, pocket }, lang),
+            CallChoice::Auto if session.calls_shots() => call_text(implied, lang),
+            CallChoice::Auto => lang.t("none needed", "ei tarvita").to_string(),
+        };
+        out.push_str(&format!("\n{} {call}", lang.t("Call:", "Maalaus:")));
+        if session.push_out_allowed() {
+            out.push_str(lang.t("\nPush out allowed (P).", "\nPush out sallittu (P)."));
+        }
+    }
+    out
+}
+
+fn call_text(call: Call, lang: Lang) -> String {
+    match call {
+        Call::Ball { ball, pocket } => {
+            let p = pocket
+                .map(|p| pocket_name(p, lang))
+                .unwrap_or_else(|| lang.t("any pocket", "mikä tahansa pussi").into());
+            format!("{} -> {p}", ball.number())
+        }
+        Call::Safety { .. } => lang.t("safety", "turvalyönti").into(),
+        Call::PushOut { .. } => "push out".into(),
+        Call::None => "-".into(),
+    }
+}
+
+pub fn pocket_name(p: biljardi_physics::PocketId, lang: Lang) -> String {
+    use biljardi_physics::PocketId::*;
+    let (en, fi) = match p {
+        HeadLeft => ("head left", "alapää vasen"),
+        HeadRight => ("head right", "alapää oikea"),
+        SideLeft => ("side left", "keski vasen"),
+        SideRight => ("side right", "keski oikea"),
+        FootLeft => ("foot left", "yläpää vasen"),
+        FootRight => ("foot right", "yläpää oikea"),
+    };
+    lang.t(en, fi).to_string()
+}
+
+fn update_texts(
+    session: Res<SessionRes>,
+    settings: Res<Settings>,
+    lang: Res<Lang>,
+    aim: Res<Aim>,
+    ai: Res<AiTurn>,
+    notice: Res<Notice>,
+    prediction: Res<crate::cue::AimPrediction>,
+    mut judged: MessageReader<ShotJudged>,
+    mut banner_src: Local<Option<Decision>>,
+    mut q: ParamSet<(
+        Query<&mut Text, With<ScoreText>>,
+        Query<&mut Text, With<StatusText>>,
+        Query<&mut Text, With<BannerText>>,
+        Query<&mut Text, With<HintText>>,
+    )>,
+) {
+    let lang = *lang;
+    for j in judged.read() {
+        *banner_src = Some(j.0.clone());
+    }
+    if session.last.is_none() {
+        *banner_src = None;
+    }
+    if let Ok(mut t) = q.p0().single_mut() {
+        t.0 = score_lines(&session, &settings, lang);
+    }
+    if let Ok(mut t) = q.p1().single_mut() {
+        t.0 = status_text(&session, &aim, prediction.0.implied_call(), lang);
+    }
+    if let Ok(mut t) = q.p2().single_mut() {
+        let mut s = match &session.phase {
+            Phase::RackOver { winner } | Phase::MatchOver { winner } => {
+                let who = player_name(&session, &settings, *winner as usize, lang);
+                let what = if matches!(session.phase, Phase::MatchOver { .. }) {
+                    lang.t("wins the match!", "voittaa ottelun!")
+                } else {
+                    lang.t("wins the rack.", "voittaa erän.")
+                };
+                format!("{who} {what}\n")
+            }
+            _ => String::new(),
+        };
+        if let Some(d) = banner_src.as_ref() {
+            s.push_str(&decision_text(d, lang));
+        } else if s.is_empty() {
+            s = lang.t("Break: cue ball behind the head string.", "Aloitus: lyöntipallo aloituslinjan takaa.").into();
+        }
+        t.0 = s;
+    }
+    if let Ok(mut t) = q.p3().single_mut() {
+        let mut s = hint(&session, &aim, ai.thinking(), lang);
+        if notice.seconds_left > 0.0 {
+            s = format!("{}  {s}", notice.text);
+        }
+        t.0 = s;
+    }
+}
+
+fn update_stroke_panel(
+    session: Res<SessionRes>,
+    aim: Res<Aim>,
+    lang: Res<Lang>,
+    mut dot: Query<&mut Node, (With<TipDot>, Without<PowerFill>)>,
+    mut fill: Query<&mut Node, (With<PowerFill>, Without<TipDot>)>,
+    mut label: Query<&mut Text, With<StrokeText>>,
+) {
+    let half = TIP_WIDGET_PX / 2.0;
+    if let Ok(mut n) = dot.single_mut() {
+        n.left = px(half - 6.0 + aim.a as f32 * half);
+        n.top = px(half - 6.0 - aim.b as f32 * half);
+    }
+    if let Ok(mut n) = fill.single_mut() {
+        n.width = percent(aim.power as f32 * 100.0);
+    }
+    if let Ok(mut t) = label.single_mut() {
+        let strike = aim.strike(&session, aim.power);
+        t.0 = format!(
+            "{} {:.0}°   {} {:.1} m/s",
+            lang.t("elevation", "korotus"),
+            strike.theta_rad.to_degrees(),
+            lang.t("speed", "nopeus"),
+            strike.speed_mps
+        );
+    }
+}
+
+fn option_label(o: GameOption, d: &Decision, lang: Lang) -> String {
+    match d.option_details.iter().find(|x| x.option == o) {
+        Some(x) => format!("{} ({})", lang.t(x.en, x.fi), x.rule),
+        None => o.name().to_string(),
+    }
+}
+
+fn rebuild_options(
+    mut commands: Commands,
+    session: Res<SessionRes>,
+    settings: Res<Settings>,
+    lang: Res<Lang>,
+    panel: Query<(Entity, Option<&Children>), With<OptionsPanel>>,
+    mut vis: Query<&mut Visibility, With<OptionsPanel>>,
+    mut shown: Local<Option<(u32, bool)>>,
+) {
+    let human_options = session.phase == Phase::Options && session.seat_to_act() == Seat::Human;
+    let over = matches!(session.phase, Phase::RackOver { .. });
+    let key = (session.shots, human_options || over);
+    if *shown == Some(key) && !session.is_changed() {
+        return;
+    }
+    *shown = Some(key);
+    let Ok((panel, children)) = panel.single() else { return };
+    if let Some(children) = children {
+        for c in children.iter() {
+            commands.entity(c).despawn();
+        }
+    }
+    if let Ok(mut v) = vis.single_mut() {
+        *v = if key.1 { Visibility::Inherited } else { Visibility::Hidden };
+    }
+    if !key.1 {
+        return;
+    }
+    let lang = *lang;
+    commands.entity(panel).with_children(|p| {
+        if over {
+            p.spawn(text(lang.t("Rack over.", "Erä päättyi."), 20.0));
+            button(p, NextRackButton, lang.t("Next rack (Enter)", "Seuraava erä (Enter)"));
+            return;
+        }
+        let Some(d) = &session.last else { return };
+        let who = player_name(&session, &settings, d.next_shooter as usize, lang);
+        p.spawn(text(&format!("{who}: {}", lang.t("your choice", "valintasi")), 20.0));
+        for (i, o) in d.options.iter().enumerate() {
+            button(p, OptionButton(*o), &format!("{}. {}", i + 1, option_label(*o, d, lang)));
+        }
+    });
+}
+
+fn button(p: &mut ChildSpawnerCommands, marker: impl Component, label: &str) {
+    p.spawn((
+        marker,
+        Button,
+        BackgroundColor(Color::srgb(0.16, 0.32, 0.22)),
+        Node { padding: UiRect::axes(px(10.0), px(6.0)), ..default() },
+    ))
+    .with_children(|b| {
+        b.spawn(text(label, 17.0));
+    });
+}
+
+fn option_buttons(
+    options: Query<(&Interaction, &OptionButton), Changed<Interaction>>,
+    next: Query<&Interaction, (Changed<Interaction>, With<NextRackButton>)>,
+    mut out: MessageWriter<PlayerCommand>,
+) {
+    for (i, o) in &options {
+        if *i == Interaction::Pressed {
+            out.write(PlayerCommand::Choose(o.0));
+        }
+    }
+    for i in &next {
+        if *i == Interaction::Pressed {
+            out.write(PlayerCommand::NextRack);
+        }
+    }
 }

@@ -3,13 +3,22 @@
 //!
 //! Each module exports `fn plugin(app: &mut App)`; `app::build` assembles them.
 
+pub mod aiming;
 pub mod app;
 pub mod bed;
 pub mod camera;
 pub mod cli;
 pub mod commands;
+pub mod controls;
+pub mod cue;
 pub mod frame;
+pub mod game;
 pub mod hud;
 pub mod lighting;
+pub mod menu;
+pub mod rule_text;
+pub mod screen;
 pub mod screenshot;
+pub mod session;
+pub mod settings;
 pub mod table;

@@ -42,9 +42,12 @@ fn sixteen_balls_racked_on_the_bed_and_none_overlapping() {
 }
 
 #[test]
-fn nine_ball_rack_has_ten_balls() {
+fn nine_ball_rack_shows_ten_balls_and_hides_the_rest() {
     let mut app = headless(Table::default(), RackKind::NineBall);
-    assert_eq!(balls(&mut app).len(), 10);
+    assert_eq!(balls(&mut app).len(), 16, "all sixteen exist");
+    let mut q = app.world_mut().query::<(&Ball, &Visibility)>();
+    let shown = q.iter(app.world()).filter(|(_, v)| **v != Visibility::Hidden).count();
+    assert_eq!(shown, 10);
 }
 
 #[test]

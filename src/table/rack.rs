@@ -18,6 +18,27 @@ pub enum RackKind {
 }
 
 impl RackKind {
+    /// The referee's game of this rack.
+    pub fn game(self) -> biljardi_rules::Game {
+        use biljardi_rules::Game;
+        match self {
+            RackKind::EightBall => Game::EightBall,
+            RackKind::NineBall => Game::NineBall,
+            RackKind::TenBall => Game::TenBall,
+            RackKind::StraightPool => Game::StraightPool,
+        }
+    }
+
+    pub fn from_game(game: biljardi_rules::Game) -> RackKind {
+        use biljardi_rules::Game;
+        match game {
+            Game::EightBall => RackKind::EightBall,
+            Game::NineBall => RackKind::NineBall,
+            Game::TenBall => RackKind::TenBall,
+            Game::StraightPool => RackKind::StraightPool,
+        }
+    }
+
     /// The contract's game name (`8ball`, `9ball`, `10ball`, `14.1`).
     pub fn parse(game: &str) -> Option<RackKind> {
         match game {

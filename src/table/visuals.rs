@@ -2,7 +2,7 @@
 //! sights, pocket holes and the balls. Only the windowed app adds this plugin.
 
 use super::ball_material::{BallMaterial, ball_material};
-use super::{Ball, Bed, Cushion, PocketHole, TableSpec};
+use super::{Ball, Bed, Cushion, PocketHole, TablePart, TableSpec};
 use crate::frame::bed_point;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
@@ -18,8 +18,8 @@ const BED_HEIGHT_M: f32 = 0.76;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(super::ball_material::plugin)
-        .add_systems(Startup, spawn_room)
-        .add_systems(PostStartup, (dress_bed, dress_cushions, dress_pockets, dress_balls));
+        .add_systems(PostStartup, (spawn_room, dress_bed, dress_cushions, dress_pockets, dress_balls))
+        .add_systems(Update, (spawn_room, dress_bed, dress_cushions, dress_pockets, dress_balls));
 }
 
 fn cushion_top(table: &Table) -> f64 {
@@ -29,10 +29,14 @@ fn cushion_top(table: &Table) -> f64 {
 /// The floor, the table's body and the wooden frame around the cushions.
 fn spawn_room(
     mut commands: Commands,
+    new_bed: Query<(), Added<Bed>>,
     spec: Res<TableSpec>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
+    if new_bed.is_empty() {
+        return;
+    }
     let t = spec.0;
     let floor = materials.add(StandardMaterial {
         base_color: Color::srgb(0.22, 0.17, 0.13),
@@ -40,6 +44,7 @@ fn spawn_room(
         ..default()
     });
     commands.spawn((
+        TablePart,
         Name::new("floor"),
         Mesh3d(meshes.add(Plane3d::default().mesh().size(12.0, 12.0))),
         MeshMaterial3d(floor),
@@ -67,6 +72,7 @@ fn spawn_room(
         ("rail right", Vec3::new(2.0 * outer_x, rail_h, rail_w), Vec3::new(0.0, 0.0, hy + inner + rail_w / 2.0)),
     ] {
         commands.spawn((
+            TablePart,
             Name::new(name),
             Mesh3d(meshes.add(Cuboid::from_size(size))),
             MeshMaterial3d(wood.clone()),
@@ -76,6 +82,7 @@ fn spawn_room(
     // The apron and body below the bed.
     let body_h = BED_HEIGHT_M - 0.10;
     commands.spawn((
+        TablePart,
         Name::new("table body"),
         Mesh3d(meshes.add(Cuboid::new(2.0 * outer_x - 0.06, body_h * 0.3, 2.0 * outer_z - 0.06))),
         MeshMaterial3d(wood.clone()),
@@ -84,6 +91,7 @@ fn spawn_room(
     for sx in [-1.0, 1.0] {
         for sz in [-1.0, 1.0] {
             commands.spawn((
+                TablePart,
                 Name::new("leg"),
                 Mesh3d(meshes.add(Cuboid::new(0.14, body_h, 0.14))),
                 MeshMaterial3d(wood.clone()),
@@ -111,6 +119,7 @@ fn spawn_room(
     }
     for p in spots {
         commands.spawn((
+            TablePart,
             Name::new("diamond"),
             Mesh3d(dot.clone()),
             MeshMaterial3d(pearl.clone()),
@@ -131,10 +140,13 @@ fn cloth_material(materials: &mut Assets<StandardMaterial>) -> Handle<StandardMa
 fn dress_bed(
     mut commands: Commands,
     spec: Res<TableSpec>,
-    beds: Query<Entity, With<Bed>>,
+    beds: Query<Entity, Added<Bed>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
+    if beds.is_empty() {
+        return;
+    }
     let t = spec.0;
     let cloth = cloth_material(&mut materials);
     // The cloth runs under the cushions to the wooden rails.
@@ -153,10 +165,13 @@ fn dress_bed(
 fn dress_cushions(
     mut commands: Commands,
     spec: Res<TableSpec>,
-    cushions: Query<(Entity, &Cushion)>,
+    cushions: Query<(Entity, &Cushion), Added<Cushion>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
+    if cushions.is_empty() {
+        return;
+    }
     let t = spec.0;
     let cloth = materials.add(StandardMaterial {
         base_color: Color::srgb(0.04, 0.31, 0.17),
@@ -186,10 +201,13 @@ fn dress_cushions(
 fn dress_pockets(
     mut commands: Commands,
     spec: Res<TableSpec>,
-    pockets: Query<(Entity, &PocketHole, &Transform)>,
+    pockets: Query<(Entity, &PocketHole, &Transform), Added<PocketHole>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
+    if pockets.is_empty() {
+        return;
+    }
     let t = spec.0;
     let hole = materials.add(StandardMaterial {
         base_color: Color::srgb(0.01, 0.01, 0.01),
@@ -215,6 +233,7 @@ fn dress_pockets(
             Transform::from_xyz(at.x, 0.0015, at.z),
         ));
         commands.spawn((
+            TablePart,
             Name::new("pocket liner"),
             Mesh3d(cup),
             MeshMaterial3d(liner.clone()),
@@ -222,6 +241,7 @@ fn dress_pockets(
         ));
         // The hole seen through the rail: the same opening drawn at the rail's top too.
         commands.spawn((
+            TablePart,
             Name::new("pocket opening"),
             Mesh3d(meshes.add(Cylinder::new(r, 0.004))),
             MeshMaterial3d(hole.clone()),
@@ -232,10 +252,13 @@ fn dress_pockets(
 
 fn dress_balls(
     mut commands: Commands,
-    balls: Query<(Entity, &Ball, &Transform)>,
+    balls: Query<(Entity, &Ball, &Transform), Added<Ball>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<BallMaterial>>,
 ) {
+    if balls.is_empty() {
+        return;
+    }
     // The pattern shader reads the UV sphere's coordinates, so every ball uses this mesh.
     let mesh = meshes.add(Sphere::new(BALL_RADIUS_M as f32).mesh().uv(64, 32));
     for (e, ball, transform) in &balls {

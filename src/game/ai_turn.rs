@@ -1,0 +1,109 @@
+//! The AI at the table: it thinks on a background task (frames never wait for it), shows its
+//! aim for a moment, then acts through the same [`PlayerCommand`]s a person's input writes.
+
+use super::{PlayerCommand, SessionRes, TurnSystems};
+use crate::session::{Phase, Seat};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use biljardi_ai::{Action, Player, TableView, Thought};
+use biljardi_physics::Strike;
+use biljardi_rules::Call;
+
+/// How long the AI's aim stays on screen before it strikes, seconds.
+const SHOW_AIM_S: f32 = 1.2;
+
+/// The AI's progress on the current turn.
+#[derive(Resource, Default)]
+pub struct AiTurn {
+    task: Option<Task<Thought>>,
+    /// The decision being acted out and the seconds left showing it.
+    acting: Option<(Thought, f32)>,
+    /// The turn (shot count and phase) the AI has answered, so it asks once per turn.
+    answered: Option<(u32, u8)>,
+}
+
+/// What the AI means to play, for the cue and the aiming aid to draw while it shows its aim.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct AiAim(pub Option<(Call, Strike)>);
+
+impl AiTurn {
+    pub fn thinking(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<AiTurn>()
+        .init_resource::<AiAim>()
+        .add_systems(Update, drive_ai.in_set(TurnSystems::Input).run_if(resource_exists::<SessionRes>));
+}
+
+fn phase_key(phase: &Phase) -> u8 {
+    match phase {
+        Phase::PlaceCue { .. } => 1,
+        Phase::Aim => 2,
+        Phase::Options => 3,
+        _ => 0,
+    }
+}
+
+fn drive_ai(
+    session: Res<SessionRes>,
+    mut turn: ResMut<AiTurn>,
+    mut aim: ResMut<AiAim>,
+    time: Res<Time>,
+    mut out: MessageWriter<PlayerCommand>,
+) {
+    let Seat::Ai(level) = session.seat_to_act() else {
+        turn.task = None;
+        turn.acting = None;
+        aim.0 = None;
+        return;
+    };
+    let key = (session.shots, phase_key(&session.phase));
+    if key.1 == 0 {
+        return;
+    }
+    if let Some((thought, left)) = &mut turn.acting {
+        *left -= time.delta_secs();
+        if *left > 0.0 {
+            return;
+        }
+        match thought.action {
+            Action::Shoot { call, strike, .. } => out.write(PlayerCommand::Shoot { call, strike }),
+            Action::ChooseOption(o) => out.write(PlayerCommand::Choose(o)),
+            Action::RequestSpot { ball } => out.write(PlayerCommand::RequestSpot(ball)),
+        };
+        turn.acting = None;
+        aim.0 = None;
+        return;
+    }
+    if let Some(task) = &mut turn.task {
+        let Some(thought) = block_on(poll_once(task)) else { return };
+        turn.task = None;
+        if let Action::Shoot { cue_ball_placement: Some(p), .. } = thought.action {
+            out.write(PlayerCommand::HoldCue(p));
+            out.write(PlayerCommand::ConfirmCue);
+        }
+        if let (Action::Shoot { call, .. }, Some(intended)) = (&thought.action, thought.intended) {
+            aim.0 = Some((*call, intended));
+        }
+        turn.acting = Some((thought, SHOW_AIM_S));
+        return;
+    }
+    if turn.answered == Some(key) {
+        return;
+    }
+    turn.answered = Some(key);
+    let s = &session.0;
+    let mut view = TableView::shot(s.game, s.table, s.state.clone(), s.balls.clone());
+    if s.phase == Phase::Options
+        && let Some(d) = &s.last
+    {
+        view.state = d.state.clone();
+        view.pending = Some(d.clone());
+    }
+    let seed = 0x5EED ^ (u64::from(s.shots) << 8) ^ u64::from(key.1);
+    let player = Player::new(level);
+    turn.task = Some(AsyncComputeTaskPool::get().spawn(async move { player.think(&view, seed) }));
+}

@@ -1,0 +1,304 @@
+//! The title menu: game, mode, AI level, race length, table size, language and the aiming aid;
+//! Start, Training, Quit. Mouse (click a value to change it) or keyboard (Up/Down to pick a row,
+//! Left/Right to change it, Enter to start). Every change is saved at once.
+
+use crate::cli::Lang;
+use crate::game::SessionRes;
+use crate::screen::Screen;
+use crate::session::Session;
+use crate::settings::{self, GAMES, LEVELS, MODES, POINTS, RACES, Settings, TABLES, cycle};
+use crate::table::{RackKind, StartingRack, TableSpec};
+use bevy::prelude::*;
+use biljardi_physics::Table;
+use biljardi_rules::Game;
+
+/// The rows of the menu, top to bottom.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Game,
+    Mode,
+    Level,
+    Race,
+    Table,
+    Language,
+    AimAid,
+    Start,
+    Training,
+    Quit,
+}
+
+const ROWS: [Row; 10] = [
+    Row::Game,
+    Row::Mode,
+    Row::Level,
+    Row::Race,
+    Row::Table,
+    Row::Language,
+    Row::AimAid,
+    Row::Start,
+    Row::Training,
+    Row::Quit,
+];
+
+/// The highlighted row.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selected(pub Row);
+
+#[derive(Component)]
+struct RowLabel(Row);
+
+pub fn plugin(app: &mut App) {
+    app.insert_resource(Selected(Row::Start))
+        .add_systems(OnEnter(Screen::Title), (end_match, spawn_menu))
+        .add_systems(Update, (menu_keys, menu_clicks, refresh_labels).chain().run_if(in_state(Screen::Title)))
+        .add_systems(Update, back_to_menu.run_if(not(in_state(Screen::Title))))
+        .add_systems(Update, apply_settings);
+}
+
+fn end_match(mut commands: Commands) {
+    commands.remove_resource::<SessionRes>();
+}
+
+/// The session the settings ask for.
+pub fn session_from(settings: &Settings) -> Session {
+    let table = Table::preset(settings.table_size());
+    Session::new(settings.game(), table, settings.mode(), settings.target())
+}
+
+fn spawn_menu(mut commands: Commands) {
+    commands
+        .spawn((
+            DespawnOnExit(Screen::Title),
+            Name::new("title menu"),
+            Node {
+                width: percent(100.0),
+                height: percent(100.0),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+        ))
+        .with_children(|root| {
+            root.spawn((
+                BackgroundColor(Color::srgba(0.02, 0.04, 0.03, 0.82)),
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    padding: UiRect::all(px(22.0)),
+                    row_gap: px(6.0),
+                    min_width: px(460.0),
+                    ..default()
+                },
+            ))
+            .with_children(|panel| {
+                panel.spawn((
+                    Text::new("Biljardi"),
+                    TextFont { font_size: FontSize::Px(46.0), ..default() },
+                    TextColor(Color::srgb(0.95, 0.86, 0.55)),
+                ));
+                panel.spawn((
+                    RowLabel(Row::Quit),
+                    Name::new("subtitle"),
+                    Text::new(""),
+                    TextFont { font_size: FontSize::Px(15.0), ..default() },
+                    TextColor(Color::srgb(0.7, 0.75, 0.7)),
+                    Node { margin: UiRect::bottom(px(10.0)), ..default() },
+                    Subtitle,
+                ));
+                for row in ROWS {
+                    panel
+                        .spawn((
+                            row,
+                            Button,
+                            BackgroundColor(Color::NONE),
+                            Node { padding: UiRect::axes(px(10.0), px(5.0)), ..default() },
+                        ))
+                        .with_children(|b| {
+                            b.spawn((
+                                RowLabel(row),
+                                Text::new(""),
+                                TextFont { font_size: FontSize::Px(21.0), ..default() },
+                                TextColor(Color::srgb(0.93, 0.91, 0.84)),
+                            ));
+                        });
+                }
+            });
+        });
+}
+
+#[derive(Component)]
+struct Subtitle;
+
+fn on_off(v: bool, lang: Lang) -> &'static str {
+    if v { lang.t("on", "päällä") } else { lang.t("off", "pois") }
+}
+
+/// The text of a row in the menu.
+pub fn row_text(row: Row, s: &Settings, lang: Lang) -> String {
+    match row {
+        Row::Game => format!("{}: < {} >", lang.t("Game", "Peli"), crate::hud::game_name(s.game(), lang)),
+        Row::Mode => {
+            let m = match s.mode.as_str() {
+                "hotseat" => lang.t("two players (hotseat)", "kaksi pelaajaa (vuorotellen)"),
+                "ai" => lang.t("against the computer", "tietokonetta vastaan"),
+                _ => lang.t("practice alone", "harjoittelu yksin"),
+            };
+            format!("{}: < {m} >", lang.t("Mode", "Tila"))
+        }
+        Row::Level => {
+            format!("{}: < {} >", lang.t("Computer level", "Tietokoneen taso"), crate::hud::level_name(s.level(), lang))
+        }
+        Row::Race => {
+            if s.game() == Game::StraightPool {
+                format!("{}: < {} >", lang.t("Points to win", "Voittoon pisteitä"), s.points_to)
+            } else {
+                format!("{}: < {} >", lang.t("Racks to win", "Voittoon eriä"), s.race_to)
+            }
+        }
+        Row::Table => format!("{}: < {} >", lang.t("Table", "Pöytä"), s.table),
+        Row::Language => format!("{}: < {} >", lang.t("Language", "Kieli"), lang.t("English", "suomi")),
+        Row::AimAid => format!("{}: < {} >", lang.t("Aiming aid", "Tähtäysapu"), on_off(s.aim_aid, lang)),
+        Row::Start => lang.t("Start", "Aloita").into(),
+        Row::Training => lang.t("Rules training", "Sääntökoulutus").into(),
+        Row::Quit => lang.t("Quit", "Lopeta").into(),
+    }
+}
+
+/// Changes a setting row by one step.
+pub fn change(row: Row, s: &mut Settings, step: i32) {
+    match row {
+        Row::Game => s.game = cycle(&GAMES, s.game.as_str(), step).to_string(),
+        Row::Mode => s.mode = cycle(&MODES, s.mode.as_str(), step).to_string(),
+        Row::Level => s.ai_level = cycle(&LEVELS, s.ai_level.as_str(), step).to_string(),
+        Row::Race if s.game() == Game::StraightPool => s.points_to = cycle(&POINTS, s.points_to, step),
+        Row::Race => s.race_to = cycle(&RACES, s.race_to, step),
+        Row::Table => s.table = cycle(&TABLES, s.table.as_str(), step).to_string(),
+        Row::Language => s.lang = if s.lang == "fi" { "en".into() } else { "fi".into() },
+        Row::AimAid => s.aim_aid = !s.aim_aid,
+        _ => {}
+    }
+}
+
+fn activate(
+    row: Row,
+    settings: &mut Settings,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+    exit: &mut MessageWriter<AppExit>,
+) {
+    match row {
+        Row::Start => {
+            commands.insert_resource(SessionRes(session_from(settings)));
+            next.set(Screen::Playing);
+        }
+        Row::Training => next.set(Screen::Training),
+        Row::Quit => {
+            exit.write(AppExit::Success);
+        }
+        other => change(other, settings, 1),
+    }
+}
+
+fn menu_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut selected: ResMut<Selected>,
+    mut settings: ResMut<Settings>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let i = ROWS.iter().position(|r| *r == selected.0).unwrap_or(0) as i32;
+    if keys.just_pressed(KeyCode::ArrowDown) {
+        selected.0 = ROWS[((i + 1).rem_euclid(ROWS.len() as i32)) as usize];
+    }
+    if keys.just_pressed(KeyCode::ArrowUp) {
+        selected.0 = ROWS[((i - 1).rem_euclid(ROWS.len() as i32)) as usize];
+    }
+    if keys.just_pressed(KeyCode::ArrowRight) {
+        change(selected.0, &mut settings, 1);
+    }
+    if keys.just_pressed(KeyCode::ArrowLeft) {
+        change(selected.0, &mut settings, -1);
+    }
+    if keys.just_pressed(KeyCode::Enter) {
+        let row = if matches!(selected.0, Row::Training | Row::Quit) { selected.0 } else { Row::Start };
+        activate(row, &mut settings, &mut commands, &mut next, &mut exit);
+    }
+}
+
+fn menu_clicks(
+    rows: Query<(&Interaction, &Row), Changed<Interaction>>,
+    mut selected: ResMut<Selected>,
+    mut settings: ResMut<Settings>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    for (interaction, row) in &rows {
+        match interaction {
+            Interaction::Pressed => {
+                selected.0 = *row;
+                activate(*row, &mut settings, &mut commands, &mut next, &mut exit);
+            }
+            Interaction::Hovered => selected.0 = *row,
+            Interaction::None => {}
+        }
+    }
+}
+
+fn refresh_labels(
+    settings: Res<Settings>,
+    selected: Res<Selected>,
+    lang: Res<Lang>,
+    mut labels: Query<(&RowLabel, &mut Text, Option<&Subtitle>)>,
+    mut buttons: Query<(&Row, &mut BackgroundColor)>,
+) {
+    for (label, mut text, subtitle) in &mut labels {
+        text.0 = if subtitle.is_some() {
+            lang.t(
+                "Pool by the rules of the Finnish Billiards Association (WPA)",
+                "Poolia Suomen Biljardiliiton (WPA) sääntöjen mukaan",
+            )
+            .into()
+        } else {
+            row_text(label.0, &settings, *lang)
+        };
+    }
+    for (row, mut bg) in &mut buttons {
+        bg.0 = if *row == selected.0 { Color::srgba(0.2, 0.45, 0.3, 0.9) } else { Color::NONE };
+    }
+}
+
+/// Esc leaves a match or the training for the menu.
+fn back_to_menu(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
+    if keys.just_pressed(KeyCode::Escape) {
+        next.set(Screen::Title);
+    }
+}
+
+/// Settings changed: save them and let the table, the rack and the language follow.
+fn apply_settings(
+    settings: Res<Settings>,
+    mut lang: ResMut<Lang>,
+    mut spec: ResMut<TableSpec>,
+    mut rack: ResMut<StartingRack>,
+    save_enabled: Option<Res<SaveSettings>>,
+) {
+    if !settings.is_changed() || settings.is_added() {
+        return;
+    }
+    lang.set_if_neq(settings.lang());
+    let table = Table::preset(settings.table_size());
+    if spec.0 != table {
+        spec.0 = table;
+    }
+    rack.set_if_neq(StartingRack(RackKind::from_game(settings.game())));
+    if save_enabled.is_some_and(|s| s.0)
+        && let Err(e) = settings::save(&settings)
+    {
+        warn!("could not save the settings: {e}");
+    }
+}
+
+/// Whether menu changes are written to the config folder (off for screenshots and tests).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct SaveSettings(pub bool);
