@@ -8,7 +8,7 @@ use crate::screen::Screen;
 use crate::screenshot::ScreenshotRequest;
 use crate::settings::Settings;
 use crate::table::{StartingRack, TableSpec};
-use crate::{bed, camera, controls, cue, game, hud, lighting, menu, screen, screenshot, table};
+use crate::{bed, camera, controls, cue, game, hud, lighting, menu, screen, screenshot, table, training};
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use biljardi_physics::{Strike, Table};
@@ -31,6 +31,7 @@ pub fn view_plugins(app: &mut App) {
         cue::plugin,
         hud::plugin,
         menu::plugin,
+        training::plugin,
         screenshot::plugin,
     ));
 }
@@ -88,6 +89,12 @@ pub fn run(cli: Cli) -> ExitCode {
         eprintln!("biljardi: {msg}");
         return ExitCode::from(2);
     }
+    if let Some(id) = &cli.demo
+        && biljardi_training::find(id).is_none()
+    {
+        eprintln!("biljardi: --demo: unknown demo {id:?} (`biljardi demo list` shows the ids)");
+        return ExitCode::from(2);
+    }
     if let Some(msg) = missing_display() {
         eprintln!("{msg}");
         return ExitCode::from(1);
@@ -127,7 +134,9 @@ pub fn run(cli: Cli) -> ExitCode {
     };
     logic_plugins(&mut app);
     view_plugins(&mut app);
-    if cli.game.is_some() {
+    if let Some(id) = &cli.demo {
+        app.insert_resource(training::OpenDemo(id.clone())).insert_state(Screen::Training);
+    } else if cli.game.is_some() {
         // Straight to the table.
         let mut session = menu::session_from(&settings);
         if cli.after_break {

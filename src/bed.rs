@@ -60,6 +60,12 @@ pub struct BallsAtRest {
     pub t: f64,
 }
 
+/// Holds the bed still (the training pauses at its key moment).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct BedClock {
+    pub paused: bool,
+}
+
 /// Asks the bed to strike a ball with the cue: the one path for players, the AI and tests.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub struct StrikeCue {
@@ -84,6 +90,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<LeftTable>()
         .add_message::<BallsAtRest>()
         .add_message::<StrikeCue>()
+        .init_resource::<BedClock>()
         .configure_sets(Update, (BedSystems::Advance, BedSystems::Sync).chain())
         .add_systems(PreStartup, setup_bed)
         .add_systems(Update, rerack_when_idle.before(BedSystems::Advance))
@@ -104,8 +111,10 @@ fn rerack_when_idle(
     spec: Res<TableSpec>,
     starting: Res<StartingRack>,
     session: Option<Res<crate::game::SessionRes>>,
+    screen: Option<Res<State<crate::screen::Screen>>>,
 ) {
-    if session.is_some() || !(spec.is_changed() || starting.is_changed()) || spec.is_added() {
+    let on_title = screen.is_none_or(|s| *s.get() == crate::screen::Screen::Title);
+    if !on_title || session.is_some() || !(spec.is_changed() || starting.is_changed()) || spec.is_added() {
         return;
     }
     *bed = Bed::new(Simulation::new(spec.0, Params::default(), rack::balls(&spec.0, starting.0)));
@@ -133,8 +142,9 @@ fn advance_bed(
     mut pockets: MessageWriter<Pocketed>,
     mut off: MessageWriter<LeftTable>,
     mut rest: MessageWriter<BallsAtRest>,
+    clock: Res<BedClock>,
 ) {
-    if !bed.shot_running {
+    if !bed.shot_running || clock.paused {
         return;
     }
     let events = bed.sim.advance(time.delta_secs_f64());

@@ -113,8 +113,8 @@ fn target_view(
     cue_world: Option<Vec3>,
 ) -> Transform {
     let Some(session) = session else {
-        // Title screen: a slow look around the table from the free orbit.
-        return orbit_view(orbit);
+        // Training: the guided view from above. Title screen: a slow look around the table.
+        return if mode == CameraMode::Overhead { overhead_view(spec) } else { orbit_view(orbit) };
     };
     match mode {
         CameraMode::Overhead => overhead_view(spec),

@@ -49,6 +49,33 @@ pub enum Command {
     Referee(JsonInput),
     /// Play racks between AI levels and print one JSON summary (contracts.md, `biljardi selfplay`).
     Selfplay(SelfplayFlags),
+    /// The rules-training scenarios: `demo list`, `demo run ID` or `demo run --all`.
+    #[command(subcommand)]
+    Demo(DemoCommand),
+    /// Time the game's per-frame logic headless and print JSON.
+    Bench(BenchFlags),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum DemoCommand {
+    /// Print every scenario: id, game, rule numbers and title in English and Finnish.
+    List,
+    /// Replay scenarios headless with the real physics and referee; exit 1 if any is not ok.
+    Run {
+        /// The scenario's id.
+        #[arg(required_unless_present = "all", conflicts_with = "all")]
+        id: Option<String>,
+        /// Run every scenario.
+        #[arg(long)]
+        all: bool,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct BenchFlags {
+    /// Frames to time (a break, then shots until this many frames have run).
+    #[arg(long, default_value = "3000")]
+    pub frames: String,
 }
 
 #[derive(Args, Debug)]
@@ -81,6 +108,8 @@ impl Command {
             Command::Sim(io) => run_json_tool("sim", io.input.as_deref(), biljardi_physics::json::run),
             Command::Referee(io) => run_json_tool("referee", io.input.as_deref(), biljardi_rules::json::run),
             Command::Selfplay(flags) => crate::commands::run_selfplay(flags),
+            Command::Demo(demo) => crate::commands::run_demo(demo),
+            Command::Bench(flags) => crate::bench::run(flags),
         }
     }
 }

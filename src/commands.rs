@@ -60,3 +60,36 @@ pub fn run_selfplay(flags: &crate::cli::SelfplayFlags) -> ExitCode {
         }
     }
 }
+
+/// `biljardi demo list | run ID | run --all` (contracts.md): exit 1 if a demo is not ok, 2 for
+/// an unknown id.
+pub fn run_demo(cmd: &crate::cli::DemoCommand) -> ExitCode {
+    use crate::cli::DemoCommand;
+    use biljardi_training::cli::{RunWhat, list_json, run_json};
+    match cmd {
+        DemoCommand::List => {
+            print!("{}", list_json());
+            ExitCode::SUCCESS
+        }
+        DemoCommand::Run { id, all } => {
+            let what = match (id, all) {
+                (_, true) => RunWhat::All,
+                (Some(id), false) => RunWhat::One(id.clone()),
+                (None, false) => {
+                    eprintln!("biljardi demo run: give a demo id or --all");
+                    return ExitCode::from(2);
+                }
+            };
+            match run_json(what) {
+                Ok((out, ok)) => {
+                    print!("{out}");
+                    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+                }
+                Err(e) => {
+                    eprintln!("biljardi demo run: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+    }
+}

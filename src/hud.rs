@@ -5,7 +5,7 @@
 use crate::cli::Lang;
 use crate::controls::{Aim, CallChoice};
 use crate::game::ai_turn::AiTurn;
-use crate::game::{PlayerCommand, Refused, SessionRes, ShotJudged};
+use crate::game::{PlayerCommand, Refused, SessionRes};
 use crate::screen::Screen;
 use crate::session::{Mode, Phase, Refusal, Seat, Session};
 use crate::settings::Settings;
@@ -108,9 +108,9 @@ fn spawn_hud(mut commands: Commands) {
         BackgroundColor(PANEL),
         Node {
             position_type: PositionType::Absolute,
-            bottom: px(54.0),
-            left: percent(18.0),
-            right: percent(18.0),
+            bottom: px(86.0),
+            left: px(10.0),
+            right: px(230.0),
             padding: UiRect::all(px(8.0)),
             ..default()
         },
@@ -425,8 +425,6 @@ fn update_texts(
     ai: Res<AiTurn>,
     notice: Res<Notice>,
     prediction: Res<crate::cue::AimPrediction>,
-    mut judged: MessageReader<ShotJudged>,
-    mut banner_src: Local<Option<Decision>>,
     mut q: ParamSet<(
         Query<&mut Text, With<ScoreText>>,
         Query<&mut Text, With<StatusText>>,
@@ -435,12 +433,6 @@ fn update_texts(
     )>,
 ) {
     let lang = *lang;
-    for j in judged.read() {
-        *banner_src = Some(j.0.clone());
-    }
-    if session.last.is_none() {
-        *banner_src = None;
-    }
     if let Ok(mut t) = q.p0().single_mut() {
         t.0 = score_lines(&session, &settings, lang);
     }
@@ -460,7 +452,7 @@ fn update_texts(
             }
             _ => String::new(),
         };
-        if let Some(d) = banner_src.as_ref() {
+        if let Some(d) = session.last.as_ref() {
             s.push_str(&decision_text(d, lang));
         } else if s.is_empty() {
             s = lang.t("Break: cue ball behind the head string.", "Aloitus: lyöntipallo aloituslinjan takaa.").into();
@@ -495,9 +487,10 @@ fn update_stroke_panel(
     if let Ok(mut t) = label.single_mut() {
         let strike = aim.strike(&session, aim.power);
         t.0 = format!(
-            "{} {:.0}°   {} {:.1} m/s",
+            "{} {:.0} {}   {} {:.1} m/s",
             lang.t("elevation", "korotus"),
             strike.theta_rad.to_degrees(),
+            lang.t("deg", "ast"),
             lang.t("speed", "nopeus"),
             strike.speed_mps
         );

@@ -6,6 +6,7 @@
 pub mod aiming;
 pub mod app;
 pub mod bed;
+pub mod bench;
 pub mod camera;
 pub mod cli;
 pub mod commands;
@@ -22,3 +23,4 @@ pub mod screenshot;
 pub mod session;
 pub mod settings;
 pub mod table;
+pub mod training;
