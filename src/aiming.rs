@@ -127,8 +127,9 @@ pub fn min_elevation(session: &Session, phi_rad: f64) -> f64 {
         let rise = 2.0 * r + CUE_RADIUS_M - r;
         need = need.max((rise / (along - r).max(1e-3)).atan());
     }
-    // The rail: distance from the cue ball to the cushion nose going backwards.
-    let rail_top = session.table.cushion_height_m + 0.045;
+    // The rail: the shaft must clear the cushion's top and the wooden rail just behind its nose
+    // (the bridge hand rests on the rail), measured from the cue ball to the nose going back.
+    let rail_top = session.table.cushion_height_m + 0.012;
     let hl = session.table.half_length();
     let hw = session.table.half_width();
     let mut dist = f64::INFINITY;
@@ -141,7 +142,7 @@ pub fn min_elevation(session: &Session, phi_rad: f64) -> f64 {
         dist = dist.min((edge - c[1]) / back[1]);
     }
     if dist.is_finite() {
-        need = need.max(((rail_top + CUE_RADIUS_M - r) / dist.max(1e-3)).atan());
+        need = need.max(((rail_top + CUE_RADIUS_M - r) / (dist + 0.02).max(1e-3)).atan());
     }
     need.min(MAX_ELEVATION_RAD)
 }

@@ -20,11 +20,20 @@ pub fn logic_plugins(app: &mut App) {
     app.add_plugins((table::plugin, bed::plugin, game::plugin));
 }
 
+/// DejaVu Sans Mono (free licence, assets/fonts/DejaVu-LICENSE.txt): Bevy's built-in font
+/// subset has no ä or ö, and every text exists in Finnish.
+const UI_FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSansMono.ttf");
+
 /// Everything the window shows and the player's input, on top of the logic.
 pub fn view_plugins(app: &mut App) {
+    if let Some(mut fonts) = app.world_mut().get_resource_mut::<Assets<bevy::text::Font>>() {
+        // Replaces the default font, so every `TextFont::default()` has the Finnish letters.
+        let _ = fonts.insert(AssetId::default(), bevy::text::Font::from_bytes(UI_FONT.to_vec()));
+    }
     app.add_plugins((
         screen::plugin,
         table::visuals::plugin,
+        table::drops::plugin,
         camera::plugin,
         lighting::plugin,
         controls::plugin,

@@ -83,6 +83,7 @@ pub enum BedSystems {
 }
 
 pub fn plugin(app: &mut App) {
+    setup_bed(app);
     app.add_message::<BedEvent>()
         .add_message::<BallContact>()
         .add_message::<RailHit>()
@@ -92,17 +93,18 @@ pub fn plugin(app: &mut App) {
         .add_message::<StrikeCue>()
         .init_resource::<BedClock>()
         .configure_sets(Update, (BedSystems::Advance, BedSystems::Sync).chain())
-        .add_systems(PreStartup, setup_bed)
         .add_systems(Update, rerack_when_idle.before(BedSystems::Advance))
         .add_systems(Update, (apply_strikes, advance_bed).chain().in_set(BedSystems::Advance))
         .add_systems(Update, sync_balls.in_set(BedSystems::Sync));
 }
 
-fn setup_bed(mut commands: Commands, spec: Option<Res<TableSpec>>, starting: Option<Res<StartingRack>>) {
-    let table = spec.map(|s| s.0).unwrap_or_default();
-    let kind = starting.map(|s| s.0).unwrap_or_default();
+/// The bed exists from the start (state transitions at start-up already use it), with the
+/// table and rack the app was given.
+fn setup_bed(app: &mut App) {
+    let table = app.world().get_resource::<TableSpec>().map(|s| s.0).unwrap_or_default();
+    let kind = app.world().get_resource::<StartingRack>().map(|s| s.0).unwrap_or_default();
     let sim = Simulation::new(table, Params::default(), rack::balls(&table, kind));
-    commands.insert_resource(Bed::new(sim));
+    app.insert_resource(Bed::new(sim));
 }
 
 /// Outside a match (the title screen), the bed shows the chosen game's rack on the chosen table.

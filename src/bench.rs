@@ -55,7 +55,8 @@ pub fn measure(frames: usize) -> FrameBench {
                     let t = s.lowest_ball().and_then(|b| s.balls.iter().find(|x| x.0 == b)).map_or([0.5, 0.0], |b| b.1);
                     (3.0 + f64::from(shot % 3), (t[1] - c[1]).atan2(t[0] - c[0]))
                 };
-                app.world_mut().write_message(PlayerCommand::Shoot { call: Call::None, strike: Strike::centre(speed, phi) });
+                app.world_mut()
+                    .write_message(PlayerCommand::Shoot { call: Call::None, strike: Strike::centre(speed, phi) });
                 shot += 1;
             }
             Phase::Options => {

@@ -9,7 +9,19 @@ const LAMP_HEIGHT_M: f32 = 0.95;
 pub fn plugin(app: &mut App) {
     app.insert_resource(GlobalAmbientLight { color: Color::srgb(0.9, 0.9, 1.0), brightness: 250.0, ..default() })
         .insert_resource(ClearColor(Color::srgb(0.05, 0.045, 0.04)))
-        .add_systems(Startup, spawn_lamp);
+        .add_systems(Startup, spawn_lamp)
+        .add_systems(Update, hide_lamp_from_above);
+}
+
+/// The lamp's shade and bulbs (hidden in the overhead view, which looks down through them).
+#[derive(Component)]
+pub struct LampPart;
+
+fn hide_lamp_from_above(mode: Res<crate::camera::CameraMode>, mut parts: Query<&mut Visibility, With<LampPart>>) {
+    let v = if *mode == crate::camera::CameraMode::Overhead { Visibility::Hidden } else { Visibility::Inherited };
+    for mut vis in &mut parts {
+        vis.set_if_neq(v);
+    }
 }
 
 fn spawn_lamp(
@@ -31,6 +43,7 @@ fn spawn_lamp(
     });
     commands.spawn((
         Name::new("lamp shade"),
+        LampPart,
         Mesh3d(meshes.add(Cuboid::new(hx * 1.3, 0.06, 0.36))),
         MeshMaterial3d(shade),
         Transform::from_xyz(0.0, LAMP_HEIGHT_M + 0.05, 0.0),
@@ -39,6 +52,7 @@ fn spawn_lamp(
         let at = Vec3::new(x * hx * 1.1, LAMP_HEIGHT_M, 0.0);
         commands.spawn((
             Name::new("bulb"),
+            LampPart,
             Mesh3d(meshes.add(Cuboid::new(0.30, 0.01, 0.26))),
             MeshMaterial3d(glow.clone()),
             Transform::from_translation(at + Vec3::Y * 0.015),

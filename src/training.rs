@@ -207,8 +207,7 @@ fn keys(
             }
         }
         Stage::Asking(i, Some(_)) if keys.just_pressed(KeyCode::Enter) => {
-            training.stage =
-                if i + 1 < training.questions.len() { Stage::Asking(i + 1, None) } else { Stage::Verdict };
+            training.stage = if i + 1 < training.questions.len() { Stage::Asking(i + 1, None) } else { Stage::Verdict };
         }
         Stage::Verdict if keys.just_pressed(KeyCode::Enter) => {
             // On to the next scenario of the game.
@@ -234,9 +233,11 @@ fn run_stage(
     let Some(s) = training.scenario.clone() else { return };
     let key_t = training.replay.as_ref().map(|r| r.timeline.key).unwrap_or(0.0);
     match training.stage.clone() {
-        Stage::Before => {
-            // A screenshot plays on by itself; a person presses Enter when ready.
-            if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) || screenshot.is_some() {
+        // A screenshot plays on by itself; a person presses Enter when ready.
+        Stage::Before
+            if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) || screenshot.is_some() =>
+        {
+            {
                 if s.scripted_events {
                     // The physics cannot play this one (airborne, off the table, a double hit):
                     // the balls are shown where the script leaves them.
@@ -263,11 +264,9 @@ fn run_stage(
                 }
             }
         }
-        Stage::Rolling => {
-            if bed.sim.time() >= key_t || (!bed.shot_running && bed.sim.time() > 0.0) {
-                clock.paused = true;
-                training.stage = Stage::Paused(PAUSE_S);
-            }
+        Stage::Rolling if bed.sim.time() >= key_t || (!bed.shot_running && bed.sim.time() > 0.0) => {
+            clock.paused = true;
+            training.stage = Stage::Paused(PAUSE_S);
         }
         Stage::Paused(left) => {
             let left = left - time.delta_secs();
@@ -278,12 +277,10 @@ fn run_stage(
                 training.stage = Stage::Paused(left);
             }
         }
-        Stage::Finishing => {
-            if !bed.shot_running {
-                let l = if *lang == Lang::Fi { quiz::Lang::Fi } else { quiz::Lang::En };
-                training.questions = if training.quiz { quiz::questions(&s, l) } else { Vec::new() };
-                training.stage = if training.questions.is_empty() { Stage::Verdict } else { Stage::Asking(0, None) };
-            }
+        Stage::Finishing if !bed.shot_running => {
+            let l = if *lang == Lang::Fi { quiz::Lang::Fi } else { quiz::Lang::En };
+            training.questions = if training.quiz { quiz::questions(&s, l) } else { Vec::new() };
+            training.stage = if training.questions.is_empty() { Stage::Verdict } else { Stage::Asking(0, None) };
         }
         _ => {}
     }
@@ -329,7 +326,7 @@ fn refresh(
         for (i, s) in of_game(training.game).iter().enumerate() {
             if s.group != group {
                 group = s.group.clone();
-                out.push_str(&format!("  [{group}]\n"));
+                out.push_str(&format!("  [{}]\n", group.replace('_', " ")));
             }
             let mark = if i == training.selected { ">" } else { " " };
             out.push_str(&format!("{mark} {} ({})\n", pick(&s.title), s.rules.join(", ")));
@@ -383,13 +380,17 @@ fn refresh(
             None => String::new(),
         },
         Stage::Verdict => {
-            let decision = training.replay.as_ref().map(|r| crate::hud::decision_text(&r.decision, lang)).unwrap_or_default();
+            let decision =
+                training.replay.as_ref().map(|r| crate::hud::decision_text(&r.decision, lang)).unwrap_or_default();
             format!(
                 "{}\n{}\n\n{}\n{}",
                 lang.t("The referee:", "Tuomari:"),
                 decision,
                 pick(&s.narration.after),
-                lang.t("Enter: next scenario.  Backspace: the list.", "Enter: seuraava tilanne.  Askelpalautin: lista.")
+                lang.t(
+                    "Enter: next scenario.  Backspace: the list.",
+                    "Enter: seuraava tilanne.  Askelpalautin: lista."
+                )
             )
         }
     };

@@ -138,3 +138,54 @@ fn selfplay_prints_the_summary_and_repeats_it_for_a_seed() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("--players"), "{}", stderr(&bad));
 }
+
+#[test]
+fn demo_list_names_every_scenario_in_both_languages() {
+    let out = biljardi(&["demo", "list"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let list = list.as_array().expect("an array");
+    assert!(list.len() >= 40, "{} scenarios", list.len());
+    for d in list {
+        for key in ["id", "game", "rules"] {
+            assert!(d.get(key).is_some(), "{key} in {d}");
+        }
+        assert!(d["title"]["en"].as_str().is_some_and(|t| !t.is_empty()));
+        assert!(d["title"]["fi"].as_str().is_some_and(|t| !t.is_empty()));
+    }
+}
+
+#[test]
+fn demo_run_all_replays_every_scenario_ok_and_an_unknown_id_exits_2() {
+    let out = biljardi(&["demo", "run", "--all"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let runs: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    for r in runs.as_array().expect("an array") {
+        assert_eq!(r["ok"], serde_json::Value::Bool(true), "{r}");
+        assert!(r.get("expected").is_some() && r.get("actual").is_some());
+    }
+    let one = biljardi(&["demo", "run", "9ball-push-out"], "");
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    let r: serde_json::Value = serde_json::from_slice(&one.stdout).expect("JSON");
+    assert_eq!(r["id"], "9ball-push-out");
+    let bad = biljardi(&["demo", "run", "no-such-demo"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("no-such-demo"));
+}
+
+#[test]
+fn bench_prints_frame_times_and_rejects_a_bad_count() {
+    let out = biljardi(&["bench", "--frames", "200"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let b: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(b["frames"], 200);
+    assert!(b["p95_us"].as_f64().is_some_and(|t| t > 0.0));
+    let bad = biljardi(&["bench", "--frames", "lots"], "");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn an_unknown_demo_for_the_window_is_a_usage_error() {
+    let out = biljardi(&["--demo", "no-such-demo"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}

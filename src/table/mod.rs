@@ -3,6 +3,7 @@
 //! `visuals` dresses the entities for the window.
 
 pub mod ball_material;
+pub mod drops;
 pub mod rack;
 pub mod visuals;
 
