@@ -214,8 +214,10 @@ impl Player {
             let mut plans = shots::pot_plans(ctx, state, &balls, budget);
             // 14.1: a rack standing means a break shot may be on (harder strokes to open it).
             let rack_standing = ctx.game == Game::StraightPool && crate::eval::break_ball_chance(ctx, &balls).is_some();
-            if ctx.game == Game::StraightPool {
-                // Up to 15 balls times 6 pockets: only the likeliest plans are worked out.
+            // Up to 15 balls times 6 pockets in 14.1, and 7 balls times 6 pockets from each of
+            // several ball-in-hand spots in 8-ball at depth 2: only the likeliest plans are
+            // worked out (keeps `pro` under a second).
+            if ctx.game == Game::StraightPool || (ctx.game == Game::EightBall && in_hand && ctx.depth >= 2) {
                 plans.sort_by(|x, y| y.est.total_cmp(&x.est));
                 plans.truncate(2 * budget.samples.max(4));
             }
