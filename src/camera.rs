@@ -128,9 +128,9 @@ fn target_view(
                     Transform::from_translation(eye).looking_at(cue + d * 0.9, Vec3::Y)
                 }
                 (Some(cue), true) => {
-                    // Follow: high behind the cue ball's side of the table, keeping it in view.
-                    let eye = Vec3::new(cue.x * 0.5 - spec.half_length() as f32 - 0.6, 1.9, cue.z * 0.5);
-                    Transform::from_translation(eye).looking_at(cue * 0.6, Vec3::Y)
+                    // Follow: from behind the head rail, under the lamp, turning with the cue ball.
+                    let eye = Vec3::new(cue.x * 0.35 - spec.half_length() as f32 - 0.9, 1.15, cue.z * 0.3);
+                    Transform::from_translation(eye).looking_at(Vec3::new(cue.x * 0.6, 0.0, cue.z * 0.6), Vec3::Y)
                 }
                 _ => head_end_view(spec),
             }

@@ -37,6 +37,13 @@ fn take_screenshot(
         return;
     }
     *taken = true;
+    // The frame rate the window managed until now (a software renderer under Xvfb in CI).
+    let secs = time.elapsed().as_secs_f64();
+    eprintln!(
+        "biljardi: {} frames in {secs:.1} s before the screenshot ({:.1} frames per second)",
+        *frames,
+        f64::from(*frames) / secs
+    );
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(request.path.clone()))
