@@ -8,7 +8,9 @@ use crate::screen::Screen;
 use crate::screenshot::ScreenshotRequest;
 use crate::settings::Settings;
 use crate::table::{StartingRack, TableSpec};
-use crate::{bed, camera, controls, cue, game, hud, lighting, menu, screen, screenshot, table, training};
+use crate::{
+    bed, camera, controls, cue, cue_clearance, game, hud, lighting, menu, screen, screenshot, table, training,
+};
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use biljardi_physics::{Strike, Table};
@@ -38,6 +40,7 @@ pub fn view_plugins(app: &mut App) {
         lighting::plugin,
         controls::plugin,
         cue::plugin,
+        cue_clearance::plugin,
         hud::plugin,
         menu::plugin,
         training::plugin,

@@ -62,6 +62,9 @@ pub struct Aim {
     /// Practice: a ball being dragged.
     pub moving: Option<BallId>,
     pub move_mode: bool,
+    /// The lowest elevation at which the stick clears balls and rails (rapier's shape cast, see
+    /// `cue_clearance`); `None` falls back to the analytic `aiming::min_elevation`.
+    pub min_theta_rad: Option<f64>,
 }
 
 impl Default for Aim {
@@ -78,6 +81,7 @@ impl Default for Aim {
             turn: None,
             moving: None,
             move_mode: false,
+            min_theta_rad: None,
         }
     }
 }
@@ -90,7 +94,8 @@ impl Aim {
 
     /// The stroke as the physics takes it, at `power`, raised to clear what lies behind.
     pub fn strike(&self, session: &Session, power: f64) -> Strike {
-        let theta = self.theta_rad.max(min_elevation(session, self.phi_rad)).min(MAX_ELEVATION_RAD);
+        let floor = self.min_theta_rad.unwrap_or_else(|| min_elevation(session, self.phi_rad));
+        let theta = self.theta_rad.max(floor).min(MAX_ELEVATION_RAD);
         Strike { speed_mps: Aim::speed_mps(power), phi_rad: self.phi_rad, theta_rad: theta, a: self.a, b: self.b }
     }
 

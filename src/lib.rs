@@ -12,6 +12,7 @@ pub mod cli;
 pub mod commands;
 pub mod controls;
 pub mod cue;
+pub mod cue_clearance;
 pub mod frame;
 pub mod game;
 pub mod hud;

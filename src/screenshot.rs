@@ -31,16 +31,24 @@ fn take_screenshot(
     time: Res<Time<Real>>,
     mut frames: Local<u32>,
     mut taken: Local<bool>,
+    mut stamps: Local<Vec<f64>>,
 ) {
     *frames += 1;
+    stamps.push(time.elapsed().as_secs_f64());
     if *taken || *frames < request.frames || time.elapsed() < request.min_wait {
         return;
     }
     *taken = true;
-    // The frame rate the window managed until now (a software renderer under Xvfb in CI).
+    // The frame rate the window managed (a software renderer under Xvfb in CI): over the whole
+    // wait, which includes compiling the pipelines, and over the last frames, which does not.
     let secs = time.elapsed().as_secs_f64();
+    let recent = stamps.len().saturating_sub(1).min(20);
+    let steady = match (stamps.last(), stamps.len().checked_sub(recent + 1).and_then(|i| stamps.get(i))) {
+        (Some(last), Some(first)) if last > first && recent > 0 => recent as f64 / (last - first),
+        _ => 0.0,
+    };
     eprintln!(
-        "biljardi: {} frames in {secs:.1} s before the screenshot ({:.1} frames per second)",
+        "biljardi: {} frames in {secs:.1} s before the screenshot ({:.1} frames per second overall, {steady:.1} over the last {recent})",
         *frames,
         f64::from(*frames) / secs
     );

@@ -319,14 +319,14 @@ fn refresh(
             "{}: < {} >   {} {}\n",
             lang.t("Rules training", "Sääntökoulutus"),
             crate::hud::game_name(training.game, lang),
-            lang.t("quiz (Q):", "visa (Q):"),
+            lang.t("quiz (Q):", "tietovisa (Q):"),
             if training.quiz { format!("{}/{}", training.score.correct, training.score.asked) } else { "-".into() }
         );
         let mut group = String::new();
         for (i, s) in of_game(training.game).iter().enumerate() {
             if s.group != group {
                 group = s.group.clone();
-                out.push_str(&format!("  [{}]\n", group.replace('_', " ")));
+                out.push_str(&format!("  [{}]\n", group_title(&group, lang)));
             }
             let mark = if i == training.selected { ">" } else { " " };
             out.push_str(&format!("{mark} {} ({})\n", pick(&s.title), s.rules.join(", ")));
@@ -338,7 +338,7 @@ fn refresh(
         t.0 = lang
             .t(
                 "Up/Down choose a scenario, Left/Right the game, Enter to watch it, Q for the quiz, Esc menu.",
-                "Ylös/Alas valitse tilanne, Vasen/Oikea peli, Enter katso, Q visa, Esc valikko.",
+                "Ylös/Alas valitse tilanne, Vasen/Oikea peli, Enter katso, Q tietovisa, Esc valikko.",
             )
             .into();
         return;
@@ -347,7 +347,7 @@ fn refresh(
         Stage::Browse => lang
             .t(
                 "Up/Down choose a scenario, Left/Right the game, Enter to watch it, Q for the quiz, Esc menu.",
-                "Ylös/Alas valitse tilanne, Vasen/Oikea peli, Enter katso, Q visa, Esc valikko.",
+                "Ylös/Alas valitse tilanne, Vasen/Oikea peli, Enter katso, Q tietovisa, Esc valikko.",
             )
             .into(),
         Stage::Before => format!(
@@ -394,4 +394,45 @@ fn refresh(
             )
         }
     };
+}
+
+/// The heading of a scenario group (the `group` field of `assets/demos/*.json`) in the language.
+pub fn group_title(group: &str, lang: Lang) -> String {
+    match group_titles(group) {
+        Some((en, fi)) => lang.t(en, fi).to_string(),
+        None => group.replace('_', " "),
+    }
+}
+
+/// The English and Finnish headings of the known groups.
+fn group_titles(group: &str) -> Option<(&'static str, &'static str)> {
+    Some(match group {
+        "ball_in_hand" => ("ball in hand", "käsipallo"),
+        "break" => ("the break", "aloituslyönti"),
+        "calling" => ("calling the shot", "pussin ja pallon ilmoittaminen"),
+        "fouls" => ("fouls", "virheet"),
+        "game_ball" => ("the game ball", "voittopallo"),
+        "general" => ("general rules", "yleiset säännöt"),
+        "groups" => ("groups", "pallojen värit"),
+        "jump" => ("jump shots", "hyppylyönnit"),
+        "losing" => ("losing the rack", "pelin häviäminen"),
+        "push_out" => ("push out", "push out -lyönti"),
+        "racking" => ("reracking", "uudelleenladonta"),
+        "safety" => ("safeties", "turvalyönnit"),
+        "scoring" => ("scoring", "pisteiden lasku"),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod group_title_tests {
+    use super::*;
+
+    #[test]
+    fn every_scenario_group_has_a_title_in_both_languages() {
+        for s in biljardi_training::scenarios() {
+            let titles = group_titles(&s.group);
+            assert!(titles.is_some_and(|(en, fi)| en != fi), "{}: group {} has no titles", s.id, s.group);
+        }
+    }
 }

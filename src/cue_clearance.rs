@@ -1,0 +1,120 @@
+//! Where the cue stick can go: rapier sensor colliders stand for the balls and the rails, and a
+//! shape cast of the shaft (a sphere of the shaft's radius swept from the tip back to the bridge)
+//! finds the lowest elevation at which the stick passes clear. The aim uses it as the floor of
+//! its elevation, so the stick stops at balls and rails instead of passing through them.
+//! Headless (no rapier), `aiming::min_elevation` gives the same floor analytically.
+
+use crate::aiming::{CUE_RADIUS_M, MAX_ELEVATION_RAD};
+use crate::bed::Bed;
+use crate::controls::Aim;
+use crate::game::SessionRes;
+use crate::session::{Phase, Seat};
+use crate::table::{Ball, TableSpec};
+use bevy::prelude::*;
+use bevy_rapier3d::parry::shape::Ball as SphereShape;
+use bevy_rapier3d::prelude::*;
+use biljardi_physics::{BALL_RADIUS_M, BallId};
+
+/// How far behind the tip the stick must be clear: the bridge hand, m.
+const BRIDGE_M: f32 = 1.0;
+
+/// A collider the cue must not pass through.
+#[derive(Component)]
+struct CueObstacle;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, (add_ball_colliders, build_rail_colliders, find_clearance).chain());
+}
+
+fn add_ball_colliders(mut commands: Commands, balls: Query<Entity, Added<Ball>>) {
+    for e in &balls {
+        commands.entity(e).insert((CueObstacle, Collider::ball(BALL_RADIUS_M as f32), Sensor));
+    }
+}
+
+#[derive(Component)]
+struct RailObstacle;
+
+/// The cushions and the wooden rails as four boxes up to the rail's top.
+fn build_rail_colliders(
+    mut commands: Commands,
+    spec: Res<TableSpec>,
+    old: Query<Entity, With<RailObstacle>>,
+    mut built: Local<bool>,
+) {
+    if *built && !spec.is_changed() {
+        return;
+    }
+    *built = true;
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let t = spec.0;
+    let (hx, hy) = (t.half_length() as f32, t.half_width() as f32);
+    let depth = (t.cushion_depth_m + t.rail_width_m) as f32;
+    let top = (t.cushion_height_m + 0.012) as f32;
+    let boxes = [
+        (Vec3::new(0.0, top / 2.0, -(hy + depth / 2.0)), Vec3::new(hx + depth, top / 2.0, depth / 2.0)),
+        (Vec3::new(0.0, top / 2.0, hy + depth / 2.0), Vec3::new(hx + depth, top / 2.0, depth / 2.0)),
+        (Vec3::new(-(hx + depth / 2.0), top / 2.0, 0.0), Vec3::new(depth / 2.0, top / 2.0, hy + depth)),
+        (Vec3::new(hx + depth / 2.0, top / 2.0, 0.0), Vec3::new(depth / 2.0, top / 2.0, hy + depth)),
+    ];
+    for (at, half) in boxes {
+        commands.spawn((
+            RailObstacle,
+            CueObstacle,
+            Name::new("rail obstacle"),
+            Collider::cuboid(half.x, half.y, half.z),
+            Sensor,
+            Transform::from_translation(at),
+        ));
+    }
+}
+
+/// Raises the allowed elevation degree by degree until the swept shaft hits nothing.
+fn find_clearance(
+    session: Option<Res<SessionRes>>,
+    bed: Res<Bed>,
+    mut aim: ResMut<Aim>,
+    rapier: ReadRapierContext,
+    obstacles: Query<(Entity, Option<&Ball>, &Visibility), With<CueObstacle>>,
+) {
+    let Some(session) = session else { return };
+    let human_aims = session.phase == Phase::Aim && session.seat_to_act() == Seat::Human;
+    let Some(cue) = session.cue_pos().filter(|_| human_aims) else {
+        aim.min_theta_rad = None;
+        return;
+    };
+    let Ok(context) = rapier.single() else { return };
+    // Balls off the bed keep their last transform: only balls the bed holds now count.
+    let now = bed.sim.time();
+    let on_bed = |id: BallId| bed.sim.ball(id, now).is_some_and(|s| s.motion.on_table());
+    let allowed: Vec<Entity> = obstacles
+        .iter()
+        .filter(|(_, ball, vis)| match ball {
+            Some(b) => !b.0.is_cue() && on_bed(b.0) && **vis != Visibility::Hidden,
+            None => true,
+        })
+        .map(|(e, _, _)| e)
+        .collect();
+    let predicate = |e: Entity| allowed.contains(&e);
+    let filter = QueryFilter::default().predicate(&predicate);
+    let phi = aim.phi_rad as f32;
+    let d = Vec3::new(phi.cos(), 0.0, -phi.sin());
+    let centre = crate::frame::bed_point(cue, BALL_RADIUS_M);
+    let r = BALL_RADIUS_M as f32;
+    let shaft = SphereShape::new(CUE_RADIUS_M as f32);
+    let mut theta = 0.0f32;
+    let step = 1f32.to_radians();
+    while theta < MAX_ELEVATION_RAD as f32 {
+        let back = -d * theta.cos() + Vec3::Y * theta.sin();
+        // Start a little behind the contact point, clear of the cue ball itself.
+        let start = centre - d * r + back * (CUE_RADIUS_M as f32 + 0.004);
+        let options = ShapeCastOptions::with_max_time_of_impact(BRIDGE_M);
+        if context.cast_shape(start, Quat::IDENTITY, back, &shaft, options, filter).is_none() {
+            break;
+        }
+        theta += step;
+    }
+    aim.min_theta_rad = Some(f64::from(theta.min(MAX_ELEVATION_RAD as f32)));
+}
