@@ -18,6 +18,9 @@ use biljardi_physics::{BALL_RADIUS_M, BallId};
 /// How far behind the tip the stick must be clear: the bridge hand, m.
 const BRIDGE_M: f32 = 1.0;
 
+/// The wooden rail's top above the bed, m (a little over the cushion's nose, as on a real table).
+const RAIL_TOP_M: f32 = (0.635 * 2.0 * BALL_RADIUS_M + 0.012) as f32;
+
 /// A collider the cue must not pass through.
 #[derive(Component)]
 struct CueObstacle;
@@ -35,7 +38,8 @@ fn add_ball_colliders(mut commands: Commands, balls: Query<Entity, Added<Ball>>)
 #[derive(Component)]
 struct RailObstacle;
 
-/// The cushions and the wooden rails as four boxes up to the rail's top.
+/// The cushions (up to the nose's height, from the nose line back) and the wooden rails behind
+/// them (up to the rail's top), a box each on every side.
 fn build_rail_colliders(
     mut commands: Commands,
     spec: Res<TableSpec>,
@@ -51,23 +55,28 @@ fn build_rail_colliders(
     }
     let t = spec.0;
     let (hx, hy) = (t.half_length() as f32, t.half_width() as f32);
-    let depth = (t.cushion_depth_m + t.rail_width_m) as f32;
-    let top = (t.cushion_height_m + 0.012) as f32;
-    let boxes = [
-        (Vec3::new(0.0, top / 2.0, -(hy + depth / 2.0)), Vec3::new(hx + depth, top / 2.0, depth / 2.0)),
-        (Vec3::new(0.0, top / 2.0, hy + depth / 2.0), Vec3::new(hx + depth, top / 2.0, depth / 2.0)),
-        (Vec3::new(-(hx + depth / 2.0), top / 2.0, 0.0), Vec3::new(depth / 2.0, top / 2.0, hy + depth)),
-        (Vec3::new(hx + depth / 2.0, top / 2.0, 0.0), Vec3::new(depth / 2.0, top / 2.0, hy + depth)),
-    ];
-    for (at, half) in boxes {
-        commands.spawn((
-            RailObstacle,
-            CueObstacle,
-            Name::new("rail obstacle"),
-            Collider::cuboid(half.x, half.y, half.z),
-            Sensor,
-            Transform::from_translation(at),
-        ));
+    let cushion = t.cushion_depth_m as f32;
+    let outer = (t.cushion_depth_m + t.rail_width_m) as f32;
+    // (distance of the box's inner face from the nose line, its depth, its top)
+    let layers = [(0.0, cushion, t.cushion_height_m as f32), (cushion, outer - cushion, RAIL_TOP_M)];
+    for (from, depth, top) in layers {
+        let mid = from + depth / 2.0;
+        let boxes = [
+            (Vec3::new(0.0, top / 2.0, -(hy + mid)), Vec3::new(hx + outer, top / 2.0, depth / 2.0)),
+            (Vec3::new(0.0, top / 2.0, hy + mid), Vec3::new(hx + outer, top / 2.0, depth / 2.0)),
+            (Vec3::new(-(hx + mid), top / 2.0, 0.0), Vec3::new(depth / 2.0, top / 2.0, hy + outer)),
+            (Vec3::new(hx + mid, top / 2.0, 0.0), Vec3::new(depth / 2.0, top / 2.0, hy + outer)),
+        ];
+        for (at, half) in boxes {
+            commands.spawn((
+                RailObstacle,
+                CueObstacle,
+                Name::new("rail obstacle"),
+                Collider::cuboid(half.x, half.y, half.z),
+                Sensor,
+                Transform::from_translation(at),
+            ));
+        }
     }
 }
 
@@ -77,7 +86,7 @@ fn find_clearance(
     bed: Res<Bed>,
     mut aim: ResMut<Aim>,
     rapier: ReadRapierContext,
-    obstacles: Query<(Entity, Option<&Ball>, &Visibility), With<CueObstacle>>,
+    obstacles: Query<(Entity, Option<&Ball>, Option<&Visibility>), With<CueObstacle>>,
 ) {
     let Some(session) = session else { return };
     let human_aims = session.phase == Phase::Aim && session.seat_to_act() == Seat::Human;
@@ -92,7 +101,7 @@ fn find_clearance(
     let allowed: Vec<Entity> = obstacles
         .iter()
         .filter(|(_, ball, vis)| match ball {
-            Some(b) => !b.0.is_cue() && on_bed(b.0) && **vis != Visibility::Hidden,
+            Some(b) => !b.0.is_cue() && on_bed(b.0) && vis.is_none_or(|v| *v != Visibility::Hidden),
             None => true,
         })
         .map(|(e, _, _)| e)
