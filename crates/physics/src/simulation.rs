@@ -374,6 +374,7 @@ impl Simulation {
     }
 
     /// The next own event of a ball in flight: landing, a cushion, leaving the table, a pocket.
+    #[inline(never)]
     fn flight_candidate(&self, i: usize) -> (f64, Own) {
         let b = &self.balls[i];
         let mut path = self.path(i, b.t0);
@@ -428,6 +429,7 @@ impl Simulation {
 
     /// A ball in flight strikes a cushion: the cushion model acts on its horizontal motion and
     /// spin as on the bed; its height and vertical velocity carry on.
+    #[inline(never)]
     fn flying_cushion_hit(&self, s: &BallState, normal: V3) -> BallState {
         let p = &self.params;
         let flat = BallState {
@@ -442,6 +444,7 @@ impl Simulation {
 
     /// A ball in flight comes down on the bed plane: into a drop hole, off the table (it flew
     /// over a jaw's end), or onto the cloth, where the slate bounces it.
+    #[inline(never)]
     fn land(&self, s: &BallState, id: BallId) -> (BallState, EventKind, bool) {
         let p = &self.params;
         let at = BallState { pos: V3::new(s.pos.x, s.pos.y, p.ball_radius_m), ..*s };
