@@ -5,7 +5,7 @@ use crate::ids::{BallId, PocketId};
 use crate::math::{Quat, V3};
 
 /// The motion states. Between events a ball stays in one, following its closed-form trajectory
-/// (see `evolve`). An `Airborne` state will join these with the jump and massé work.
+/// (see `evolve`): four on the cloth, one in the air, two out of play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Motion {
     /// At rest on the bed.
@@ -16,6 +16,9 @@ pub enum Motion {
     Sliding,
     /// Natural roll: the contact point is at rest; rolling resistance acts.
     Rolling,
+    /// Off the cloth (a jump, a bounce): ballistic flight under gravity, spin constant
+    /// (`evolve::airborne`). Still in play.
+    Airborne,
     /// Dropped into a pocket; out of play.
     Pocketed(PocketId),
     /// Left the table; out of play.
@@ -23,14 +26,19 @@ pub enum Motion {
 }
 
 impl Motion {
-    /// True while the ball is on the bed (in play).
+    /// True while the ball is in play: on the bed or in flight above it.
     pub fn on_table(self) -> bool {
         !matches!(self, Motion::Pocketed(_) | Motion::OffTable)
     }
 
     /// True if the ball's centre moves.
     pub fn translates(self) -> bool {
-        matches!(self, Motion::Sliding | Motion::Rolling)
+        matches!(self, Motion::Sliding | Motion::Rolling | Motion::Airborne)
+    }
+
+    /// True while the ball's bottom is on the cloth (in play and not in flight).
+    pub fn on_bed(self) -> bool {
+        self.on_table() && self != Motion::Airborne
     }
 }
 
@@ -63,6 +71,12 @@ impl BallState {
     /// Kinetic energy (translation plus rotation), J.
     pub fn kinetic_energy(&self, mass_kg: f64, inertia: f64) -> f64 {
         0.5 * mass_kg * self.vel.norm_sq() + 0.5 * inertia * self.ang_vel.norm_sq()
+    }
+
+    /// Kinetic plus potential energy above the bed (`m g (z - R)`), J: what can only fall
+    /// during a shot once balls fly.
+    pub fn mechanical_energy(&self, mass_kg: f64, inertia: f64, g: f64, radius_m: f64) -> f64 {
+        self.kinetic_energy(mass_kg, inertia) + mass_kg * g * (self.pos.z - radius_m)
     }
 }
 

@@ -141,6 +141,19 @@ impl Geometry {
 }
 
 impl Geometry {
+    /// True if the point `p` (a ball's centre) lies over the bed: between the cushion noses, or in
+    /// a pocket's mouth short of the jaw backs.
+    pub fn over_bed(&self, table: &Table, p: V3) -> bool {
+        let p = p.xy();
+        if p.x.abs() <= table.half_length() && p.y.abs() <= table.half_width() {
+            return true;
+        }
+        self.holes.iter().enumerate().any(|(k, hole)| {
+            let faces = [&self.lines[6 + 2 * k], &self.lines[7 + 2 * k]];
+            hole.back_out.dot(p - hole.back) < 0.0 && faces.iter().all(|f| f.normal.dot(p - f.start) >= 0.0)
+        })
+    }
+
     /// True if a ball of radius `r` centred at `p` lies on the bed: inside the cushion noses, or
     /// in a pocket's mouth clear of the jaws and short of the drop hole.
     pub fn fits(&self, table: &Table, p: V3, r: f64, tol: f64) -> bool {
@@ -175,11 +188,27 @@ fn quartic(d0: V3, d1: V3, d2: V3, k: f64) -> [f64; 5] {
 
 /// First time two balls of radius `r` moving on `a` and `b` (same time origin, horizon the
 /// shorter of the two) touch while closing in. Touching and closing at `t = 0` counts.
+///
+/// The distance is taken in 3D, so a ball in flight passes over one on the bed (a jump shot):
+/// every path is a quadratic in `t`, so the squared distance stays a quartic. For two balls on the
+/// bed the vertical parts are exactly zero and this is the plane problem.
 pub fn ball_ball(a: &Path, b: &Path, r: f64) -> Option<f64> {
+    let level = |p: &Path| p.v0.z == 0.0 && p.acc.z == 0.0;
+    if level(a) && level(b) && a.p0.z == b.p0.z {
+        ball_ball_in::<true>(a, b, r)
+    } else {
+        ball_ball_in::<false>(a, b, r)
+    }
+}
+
+/// `ball_ball` with the vertical parts dropped (`PLANE`, both balls on the bed) or kept; the
+/// plane version keeps the common case as lean as it was before balls could fly.
+fn ball_ball_in<const PLANE: bool>(a: &Path, b: &Path, r: f64) -> Option<f64> {
+    let flat = |v: V3| if PLANE { v.xy() } else { v };
     let h = a.horizon.min(b.horizon);
-    let d0 = (b.p0 - a.p0).xy();
-    let d1 = (b.v0 - a.v0).xy();
-    let d2 = 0.5 * (b.acc - a.acc).xy();
+    let d0 = flat(b.p0 - a.p0);
+    let d1 = flat(b.v0 - a.v0);
+    let d2 = flat(0.5 * (b.acc - a.acc));
     let contact = 2.0 * r;
     let dist = d0.norm();
     if h.is_finite() && dist - contact > d1.norm() * h + d2.norm() * h * h {
@@ -272,17 +301,25 @@ pub fn ball_hole(path: &Path, hole: &Hole) -> Option<f64> {
         };
         best = if gap(0.0) <= 0.0 { Some(0.0) } else { first_closing(&quartic(d0, d1, d2, k), gap, path.horizon) };
     }
-    let n = hole.back_out;
-    let c0 = n.dot(hole.back - path.p0);
-    if c0 <= reach {
-        let (c1, c2) = (-n.dot(path.v0), -0.5 * n.dot(path.acc));
-        let t =
-            if c0 <= 0.0 { Some(0.0) } else { first_closing(&[c0, c1, c2], |t| c0 + t * (c1 + t * c2), path.horizon) };
-        if let Some(t) = t {
-            best = Some(best.map_or(t, |b| b.min(t)));
-        }
+    if let Some(t) = ball_back_in(path, hole, reach) {
+        best = Some(best.map_or(t, |b| b.min(t)));
     }
     best
+}
+
+/// First time the ball's centre passes the line of the jaw backs of `hole` (out of the mouth).
+pub fn ball_back(path: &Path, hole: &Hole) -> Option<f64> {
+    ball_back_in(path, hole, path.reach())
+}
+
+fn ball_back_in(path: &Path, hole: &Hole, reach: f64) -> Option<f64> {
+    let n = hole.back_out;
+    let c0 = n.dot(hole.back - path.p0);
+    if c0 > reach {
+        return None;
+    }
+    let (c1, c2) = (-n.dot(path.v0), -0.5 * n.dot(path.acc));
+    if c0 <= 0.0 { Some(0.0) } else { first_closing(&[c0, c1, c2], |t| c0 + t * (c1 + t * c2), path.horizon) }
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@
 //!   `2 |u| / (7 mu_slide g)`.
 //! - Rolling: `v` shrinks at `mu_roll g` along itself, `w_xy = z x v / R`; stops after
 //!   `|v| / (mu_roll g)`.
-//! - Spin about the vertical decays at `5 mu_spin g / (2 R)` in every state (pooltool's `u_sp`).
+//! - Spin about the vertical decays at `5 mu_spin g / (2 R)` in every state on the cloth
+//!   (pooltool's `u_sp`).
+//! - Airborne: ballistic flight, spin constant (`airborne`).
 //!
 //! Orientation: the rotation vector `Theta = integral of w dt` is integrated exactly and applied as
 //! one rotation. That is exact whenever `w` keeps its direction (rolling or stun without side,
@@ -16,6 +18,8 @@
 use crate::ball::{BallState, Motion};
 use crate::math::{Quat, V3};
 use crate::params::Params;
+
+pub mod airborne;
 
 /// Speeds below this (m/s) count as zero when classifying a state.
 pub const EPS_SPEED: f64 = 1e-9;
@@ -30,7 +34,7 @@ pub fn slip_velocity(s: &BallState, r: f64) -> V3 {
 /// Puts a state into the motion state its velocities call for, and cleans what that state
 /// fixes: no vertical velocity on the bed, exact natural roll, zero velocities at rest.
 pub fn settle(mut s: BallState, p: &Params) -> BallState {
-    if !s.motion.on_table() {
+    if !s.motion.on_bed() {
         return s;
     }
     let r = p.ball_radius_m;
@@ -62,17 +66,20 @@ pub fn acceleration(s: &BallState, p: &Params) -> V3 {
     match s.motion {
         Motion::Sliding => -p.mu_slide * p.g * slip_velocity(s, p.ball_radius_m).unit_or_zero(),
         Motion::Rolling => -p.mu_roll * p.g * s.vel.xy().unit_or_zero(),
+        Motion::Airborne => airborne::acceleration(p.g),
         _ => V3::ZERO,
     }
 }
 
-/// How long the ball stays in its motion state, s (infinite at rest or off the bed).
+/// How long the ball stays in its motion state, s (in flight: until it lands; infinite at rest
+/// or out of play).
 pub fn segment_duration(s: &BallState, p: &Params) -> f64 {
     let per = |x: f64, rate: f64| if rate > 0.0 { x / rate } else { f64::INFINITY };
     match s.motion {
         Motion::Sliding => per(2.0 * slip_velocity(s, p.ball_radius_m).norm(), 7.0 * p.mu_slide * p.g),
         Motion::Rolling => per(s.vel.xy().norm(), p.mu_roll * p.g),
         Motion::Spinning => per(s.ang_vel.z.abs(), p.spin_decel()),
+        Motion::Airborne => airborne::time_to_land(s, p.g, p.ball_radius_m),
         _ => f64::INFINITY,
     }
 }
@@ -101,6 +108,9 @@ pub fn evolve_motion(s: &BallState, p: &Params, t: f64) -> BallState {
 fn evolve_with(s: &BallState, p: &Params, t: f64, turn: bool) -> BallState {
     if t == 0.0 || !s.motion.on_table() || s.motion == Motion::Stationary {
         return *s;
+    }
+    if s.motion == Motion::Airborne {
+        return airborne::evolve(s, p.g, t, turn);
     }
     let r = p.ball_radius_m;
     let (wz, theta_z) = spin_about_z(s.ang_vel.z, p.spin_decel(), t);

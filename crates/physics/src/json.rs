@@ -206,8 +206,8 @@ fn parse_shot(v: &Value, balls: &[Ball]) -> Result<Shot, InputError> {
 }
 
 /// The `params` object: the contract's names plus `ball_radius`, `ball_mass`, `cue_mass`,
-/// `cue_end_mass`, `miscue_limit` (in ball radii) and `cushion_model` (`"mathavan_2010"`, the
-/// default, or `"han_2005"`). Unknown names are ignored.
+/// `cue_end_mass`, `miscue_limit` (in ball radii), `cushion_model` (`"mathavan_2010"`, the
+/// default, or `"han_2005"`), `e_table` and `min_hop_height` (m). Unknown names are ignored.
 pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
     let mut p = Params::default();
     let obj = match v {
@@ -239,6 +239,8 @@ pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
     set("cue_mass", &mut p.cue_mass_kg, 0.0, false, 10.0)?;
     set("cue_end_mass", &mut p.cue_end_mass_kg, 0.0, false, 10.0)?;
     set("miscue_limit", &mut p.miscue_limit, 0.0, false, 1.0)?;
+    set("e_table", &mut p.e_table, 0.0, true, 1.0)?;
+    set("min_hop_height", &mut p.min_hop_height_m, 0.0, true, 1.0)?;
     match obj.get("cushion_model") {
         None | Some(Value::Null) => {}
         Some(Value::String(s)) if s == "mathavan_2010" => p.cushion_model = CushionModel::Mathavan2010,

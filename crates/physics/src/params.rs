@@ -1,5 +1,6 @@
 //! Every model parameter in one value. The first eight carry the names of the `sim` contract's
-//! `params` object; defaults are design.md's ("Physics models and reference numbers").
+//! `params` object; defaults are design.md's ("Physics models and reference numbers"), and
+//! pooltool's (`objects/ball/params.py`, `physics/resolve/resolver.py`) for the ball-table ones.
 
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +46,15 @@ pub struct Params {
     /// Tip offset from the ball's centre, in ball radii, beyond which the tip slides off.
     pub miscue_limit: f64,
     pub cushion_model: CushionModel,
+    /// Ball-table (slate) restitution: a ball driven into or landing on the bed leaves it at
+    /// `e_table` times the speed it came in with (pooltool's `e_t`, default 0.5).
+    pub e_table: f64,
+    /// Lowest hop that counts as leaving the cloth, m (height of the ball's bottom above the bed).
+    /// A slate bounce that would rise less keeps the ball on the bed (pooltool's
+    /// `min_bounce_height`, default 0.005 m). Such a hop lasts under 64 ms and can clear nothing on
+    /// the table (a cushion nose is 36 mm up, a ball 57 mm), and it keeps the few degrees of
+    /// elevation ordinary shots use on the cloth up to about 12 m/s of ball speed.
+    pub min_hop_height_m: f64,
 }
 
 impl Default for Params {
@@ -65,6 +75,8 @@ impl Default for Params {
             cue_end_mass_kg: 0.170 / 30.0,
             miscue_limit: 0.5,
             cushion_model: CushionModel::Mathavan2010,
+            e_table: 0.5,
+            min_hop_height_m: 0.005,
         }
     }
 }

@@ -5,15 +5,25 @@
 //! Candidate times are pure functions of the balls' reference states, never of the current time,
 //! so `advance` in any steps gives bit-for-bit the events of one uninterrupted run. Iteration is
 //! over vectors in ball order (no hash maps), ties go to the first candidate in that order.
+//!
+//! A ball in flight (`Motion::Airborne`) has its own events: landing (`land`, a slate bounce by
+//! `resolve::ball_table`, repeated until a bounce is too low to count), cushions, and leaving the
+//! table. Crossing a cushion's nose line (or a jaw face), it flies beyond if its bottom is then
+//! above the nose (`off_table`, the state kept where it left for the game's rigid-body fall);
+//! otherwise it strikes the cushion at the usual contact, resolved by the cushion model on the
+//! horizontal components (the vertical velocity carries on). Passing a pocket's jaw backs low
+//! (bottom under the nose) it drops in, high it is off the table; landing over a drop hole it
+//! drops in. Ball-ball contacts are found in 3D, so a ball can fly over another.
 
 use crate::ball::{Ball, BallState, Motion};
 use crate::event::{BallFate, Event, EventKind, FinalBall, Kinematics};
-use crate::events::{Geometry, Path, ball_ball, ball_hole, ball_line, ball_post};
+use crate::events::{Geometry, Path, ball_back, ball_ball, ball_hole, ball_line, ball_post};
 use crate::evolve::{acceleration, after_transition, complete_slide, evolve, evolve_motion, segment_duration, settle};
 use crate::ids::BallId;
 use crate::math::V3;
 use crate::params::Params;
 use crate::resolve::ball_ball::frictional_inelastic;
+use crate::resolve::ball_table;
 use crate::resolve::stick_ball::instantaneous_point::{self, Strike};
 use crate::table::Table;
 use std::collections::BTreeMap;
@@ -62,6 +72,8 @@ enum Own {
     Line(usize),
     Post(usize),
     Hole(usize),
+    /// In flight over a cushion (or past a pocket's jaw backs too high to drop): off the table.
+    Leave,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -114,6 +126,8 @@ pub struct Simulation {
     events: usize,
     /// Time of the latest ball-ball contact and how many more came at that same instant.
     streak: (f64, usize),
+    /// Events of a strike that `advance` reports first (the `airborne` of a jump).
+    pending: Vec<Event>,
 }
 
 impl Simulation {
@@ -138,6 +152,7 @@ impl Simulation {
             pairs: vec![f64::INFINITY; n * n],
             events: 0,
             streak: (f64::NAN, 0),
+            pending: Vec::new(),
         };
         sim.rebuild();
         sim
@@ -162,7 +177,8 @@ impl Simulation {
     }
 
     /// Strikes `ball` with the cue now. Returns the `strike` (or `miscue`) event, or `None` if
-    /// that ball is not on the table. The event is not repeated by `advance`.
+    /// that ball is not on the table. The event is not repeated by `advance`; if the strike
+    /// jumps the ball, the next `advance` begins with its `airborne` event (at the same time).
     pub fn strike(&mut self, ball: BallId, strike: Strike) -> Option<Event> {
         let i = self.balls.iter().position(|b| b.id == ball && b.s.motion.on_table())?;
         let t = self.now;
@@ -173,6 +189,10 @@ impl Simulation {
         self.set(i, t, out.state);
         self.refresh(&[i]);
         let kind = if out.miscue { EventKind::Miscue { ball } } else { EventKind::Strike { ball } };
+        if out.state.motion == Motion::Airborne {
+            let up = self.event(t, EventKind::Airborne { ball }, &[i]);
+            self.pending.push(up);
+        }
         Some(self.event(t, kind, &[i]))
     }
 
@@ -258,6 +278,7 @@ impl Simulation {
     }
 
     fn run(&mut self, target: f64, out: &mut Vec<Event>) {
+        out.append(&mut self.pending);
         loop {
             let (t, next) = self.next();
             if t.is_nan() || t > target || t == f64::INFINITY {
@@ -270,7 +291,7 @@ impl Simulation {
             let Some(next) = next else { break };
             self.events += 1;
             self.now = self.now.max(t);
-            out.push(self.process(t, next));
+            self.process(t, next, out);
         }
     }
 
@@ -318,6 +339,7 @@ impl Simulation {
         let b = &self.balls[i];
         match b.s.motion {
             Motion::Spinning => return (b.end, Own::Transition),
+            Motion::Airborne => return self.flight_candidate(i),
             Motion::Sliding | Motion::Rolling => {}
             _ => return (f64::INFINITY, Own::None),
         }
@@ -349,6 +371,96 @@ impl Simulation {
             }
         }
         best
+    }
+
+    /// The next own event of a ball in flight: landing, a cushion, leaving the table, a pocket.
+    #[inline(never)]
+    fn flight_candidate(&self, i: usize) -> (f64, Own) {
+        let b = &self.balls[i];
+        let mut path = self.path(i, b.t0);
+        let r = self.params.ball_radius_m;
+        let nose = self.geo.cushion_height_m;
+        let land = b.end;
+        // Its bottom is above the cushion nose at `t`, before it lands.
+        let clears = |path: &Path, t: f64| t <= land && path.at(t - b.t0).z - r >= nose;
+        let mut best = (land, Own::Transition);
+        for (k, line) in self.geo.lines.iter().enumerate() {
+            let Some(dt) = ball_line(&path, line, r) else { continue };
+            let touch = b.t0 + dt;
+            if touch >= best.0 {
+                continue;
+            }
+            // In flight the horizontal velocity is constant: the centre reaches the nose line R
+            // after the touch.
+            let closing = -line.normal.dot(path.v0);
+            let cross = if closing > 0.0 { touch + r / closing } else { f64::INFINITY };
+            if clears(&path, cross) {
+                if cross < best.0 {
+                    best = (cross, Own::Leave);
+                }
+            } else {
+                best = (touch, Own::Line(k));
+            }
+        }
+        path.horizon = best.0 - b.t0;
+        for (k, post) in self.geo.posts.iter().enumerate() {
+            let Some(dt) = ball_post(&path, post.at, r + post.radius) else { continue };
+            let touch = b.t0 + dt;
+            if touch >= best.0 {
+                continue;
+            }
+            let normal = (path.at(dt) - post.at).xy().unit_or_zero();
+            let closing = -normal.dot(path.v0);
+            let cross = if closing > 0.0 { touch + r / closing } else { f64::INFINITY };
+            // A ball high enough flies over the jaw's end (and on over the rail or the pocket).
+            if !clears(&path, cross) {
+                best = (touch, Own::Post(k));
+            }
+        }
+        for (k, hole) in self.geo.holes.iter().enumerate() {
+            let Some(dt) = ball_back(&path, hole) else { continue };
+            if b.t0 + dt < best.0 {
+                let low = path.at(dt).z - r < nose;
+                best = (b.t0 + dt, if low { Own::Hole(k) } else { Own::Leave });
+            }
+        }
+        best
+    }
+
+    /// A ball in flight strikes a cushion: the cushion model acts on its horizontal motion and
+    /// spin as on the bed; its height and vertical velocity carry on.
+    #[inline(never)]
+    fn flying_cushion_hit(&self, s: &BallState, normal: V3) -> BallState {
+        let p = &self.params;
+        let flat = BallState {
+            pos: V3::new(s.pos.x, s.pos.y, p.ball_radius_m),
+            vel: s.vel.xy(),
+            motion: Motion::Sliding,
+            ..*s
+        };
+        let hit = p.cushion_hit(&flat, normal, self.geo.cushion_height_m);
+        BallState { vel: V3::new(hit.vel.x, hit.vel.y, s.vel.z), ang_vel: hit.ang_vel, ..*s }
+    }
+
+    /// A ball in flight comes down on the bed plane: into a drop hole, off the table (it flew
+    /// over a jaw's end), or onto the cloth, where the slate bounces it.
+    #[inline(never)]
+    fn land(&self, s: &BallState, id: BallId) -> (BallState, EventKind, bool) {
+        let p = &self.params;
+        let at = BallState { pos: V3::new(s.pos.x, s.pos.y, p.ball_radius_m), ..*s };
+        if let Some(hole) = self.geo.holes.iter().find(|h| (at.pos - h.centre).xy().norm() <= h.radius) {
+            let pocket = hole.id;
+            return (
+                BallState { motion: Motion::Pocketed(pocket), ..at },
+                EventKind::Pocket { ball: id, pocket },
+                false,
+            );
+        }
+        if !self.geo.over_bed(&self.table, at.pos) {
+            return (BallState { motion: Motion::OffTable, ..*s }, EventKind::OffTable { ball: id }, false);
+        }
+        let out = ball_table::frictionless_inelastic::resolve(&at, p);
+        (out, EventKind::Land { ball: id }, out.motion == Motion::Airborne)
     }
 
     fn pair_candidate(&self, i: usize, j: usize) -> f64 {
@@ -389,13 +501,30 @@ impl Simulation {
         best
     }
 
-    fn process(&mut self, t: f64, next: Next) -> Event {
+    fn process(&mut self, t: f64, next: Next, out: &mut Vec<Event>) {
         let p = self.params;
         match next {
             Next::Own(i) => {
                 let s = self.state_at(i, t);
                 let id = self.balls[i].id;
+                let flying = s.motion == Motion::Airborne;
+                let mut up_again = false;
                 let (new, kind) = match self.own[i].1 {
+                    Own::Line(k) if flying => {
+                        let line = self.geo.lines[k];
+                        (self.flying_cushion_hit(&s, line.normal), EventKind::Cushion { ball: id, rail: line.rail })
+                    }
+                    Own::Post(k) if flying => {
+                        let post = self.geo.posts[k];
+                        let normal = (s.pos - post.at).xy().unit_or_zero();
+                        (self.flying_cushion_hit(&s, normal), EventKind::Cushion { ball: id, rail: post.rail })
+                    }
+                    Own::Leave => (BallState { motion: Motion::OffTable, ..s }, EventKind::OffTable { ball: id }),
+                    Own::Transition | Own::None if flying => {
+                        let (new, kind, again) = self.land(&s, id);
+                        up_again = again;
+                        (new, kind)
+                    }
                     Own::Line(k) => {
                         let line = self.geo.lines[k];
                         let out = p.cushion_hit(&s, line.normal, self.geo.cushion_height_m);
@@ -423,16 +552,31 @@ impl Simulation {
                 };
                 self.set(i, t, new);
                 self.refresh(&[i]);
-                self.event(t, kind, &[i])
+                out.push(self.event(t, kind, &[i]));
+                if up_again {
+                    out.push(self.event(t, EventKind::Airborne { ball: id }, &[i]));
+                }
             }
             Next::Pair(i, j) => {
                 let (a, b) = (self.state_at(i, t), self.state_at(j, t));
-                let n = (b.pos - a.pos).xy().unit_or_zero();
+                // In 3D: exactly the plane's line of centres for two balls on the bed.
+                let n = (b.pos - a.pos).unit_or_zero();
                 let approach = (a.vel - b.vel).dot(n);
                 if t == self.streak.0 {
                     self.streak.1 += 1;
                 } else {
                     self.streak = (t, 0);
+                }
+                if a.motion == Motion::Airborne || b.motion == Motion::Airborne {
+                    // A ball in flight: a plain contact (the crawl and push rules are for balls
+                    // pressed together on the cloth).
+                    let (a2, b2) = if approach < frictional_inelastic::GRAZE_SPEED_MPS {
+                        frictional_inelastic::flying_graze(&a, &b, &p)
+                    } else {
+                        frictional_inelastic::resolve(&a, &b, &p)
+                    };
+                    self.finish_pair(t, i, j, a2, b2, out);
+                    return;
                 }
                 let slow = a.vel.norm() < CRAWL_SPEED_MPS && b.vel.norm() < CRAWL_SPEED_MPS;
                 let (mut a2, mut b2) =
@@ -488,14 +632,18 @@ impl Simulation {
                         );
                     }
                 }
-                self.set(i, t, a2);
-                self.set(j, t, b2);
-                self.refresh(&[i, j]);
-                let (x, y) = (self.balls[i].id, self.balls[j].id);
-                let balls = if x < y { [x, y] } else { [y, x] };
-                self.event(t, EventKind::BallBall { balls }, &[i, j])
+                self.finish_pair(t, i, j, a2, b2, out);
             }
         }
+    }
+
+    fn finish_pair(&mut self, t: f64, i: usize, j: usize, a2: BallState, b2: BallState, out: &mut Vec<Event>) {
+        self.set(i, t, a2);
+        self.set(j, t, b2);
+        self.refresh(&[i, j]);
+        let (x, y) = (self.balls[i].id, self.balls[j].id);
+        let balls = if x < y { [x, y] } else { [y, x] };
+        out.push(self.event(t, EventKind::BallBall { balls }, &[i, j]));
     }
 
     /// Recomputes the candidates of the balls in `changed`.
@@ -521,8 +669,14 @@ impl Simulation {
         for i in 0..self.balls.len() {
             let s = self.state_at(i, t);
             if s.motion.on_table() && s.motion != Motion::Stationary {
-                let rest =
-                    BallState { vel: Default::default(), ang_vel: Default::default(), motion: Motion::Stationary, ..s };
+                let pos = V3::new(s.pos.x, s.pos.y, self.params.ball_radius_m);
+                let rest = BallState {
+                    pos,
+                    vel: Default::default(),
+                    ang_vel: Default::default(),
+                    motion: Motion::Stationary,
+                    ..s
+                };
                 self.set(i, t, rest);
                 out.push(self.event(t, EventKind::Stop { ball: self.balls[i].id }, &[i]));
             }

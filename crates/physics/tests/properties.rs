@@ -30,9 +30,15 @@ fn layout(seed: u64, n: usize, table: &Table) -> Vec<Ball> {
     balls
 }
 
+/// Kinetic plus potential energy of the balls in play (a ball in flight trades one for the
+/// other, so only the sum must never rise).
 fn energy(sim: &Simulation, t: f64) -> f64 {
     let p = sim.params();
-    sim.snapshot(t).iter().filter(|b| b.on_table()).map(|b| b.state.kinetic_energy(p.ball_mass_kg, p.inertia())).sum()
+    sim.snapshot(t)
+        .iter()
+        .filter(|b| b.on_table())
+        .map(|b| b.state.mechanical_energy(p.ball_mass_kg, p.inertia(), p.g, p.ball_radius_m))
+        .sum()
 }
 
 proptest! {
@@ -52,6 +58,45 @@ proptest! {
         let balls = layout(seed, n, &table);
         let strike = Strike { speed_mps: speed, phi_rad: phi, theta_rad: theta, a, b };
         check_shot(table, balls, strike)?;
+    }
+
+    #[test]
+    fn any_elevated_strike_jumps_flies_and_lands_and_still_behaves(
+        seed in any::<u64>(),
+        n in 2usize..=16,
+        speed in 1.0f64..12.0,
+        phi in 0.0f64..std::f64::consts::TAU,
+        theta in 0.2f64..1.3,
+        a in -0.4f64..0.4,
+        b in -0.4f64..0.4,
+    ) {
+        let table = Table::default();
+        let balls = layout(seed, n, &table);
+        let strike = Strike { speed_mps: speed, phi_rad: phi, theta_rad: theta, a, b };
+        check_shot(table, balls, strike)?;
+    }
+
+    #[test]
+    fn any_elevated_break_or_jump_into_a_rack_behaves_too(
+        rack_kind in 0usize..4,
+        x in -1.2f64..-0.7,
+        y in -0.55f64..0.55,
+        speed in 1.0f64..12.0,
+        aim in -0.04f64..0.04,
+        theta in 0.0f64..1.0,
+        b in -0.4f64..0.4,
+    ) {
+        let table = Table::default();
+        let mut balls = match rack_kind {
+            0 => rack::nine_ball(&table),
+            1 => rack::ten_ball(&table),
+            2 => rack::eight_ball(&table),
+            _ => rack::straight_pool(&table),
+        };
+        balls.insert(0, rack::cue_at([x, y]));
+        let [fx, fy] = table.foot_spot();
+        let phi = (fy - y).atan2(fx - x) + aim;
+        check_shot(table, balls, Strike { speed_mps: speed, phi_rad: phi, theta_rad: theta, a: 0.0, b })?;
     }
 
     #[test]
@@ -85,12 +130,15 @@ fn check_shot(table: Table, balls: Vec<Ball>, strike: Strike) -> Result<(), Test
         sim.strike(BallId::CUE, strike).unwrap();
         let mut events = Vec::new();
         let mut steps = 0;
+        // Energy at the last event: friction and contacts only ever take it away.
+        let mut last = energy(&sim, sim.time());
         while let Some(t) = sim.next_event_time() {
             steps += 1;
             prop_assert!(steps < 5_000, "too many events");
             // Halfway to the next event nothing overlaps either.
             let mid = 0.5 * (sim.time() + t);
             let before = energy(&sim, t);
+            prop_assert!(before <= last * (1.0 + 1e-9) + 1e-12, "energy rose before {t}: {last} -> {before}");
             let snap = sim.snapshot(mid);
             for (i, x) in snap.iter().enumerate() {
                 for y in &snap[i + 1..] {
@@ -102,6 +150,7 @@ fn check_shot(table: Table, balls: Vec<Ball>, strike: Strike) -> Result<(), Test
             let new = sim.advance_to(t);
             let after = energy(&sim, t);
             prop_assert!(after <= before * (1.0 + 1e-9) + 1e-12, "energy rose at {t}: {before} -> {after} ({new:?})");
+            last = after;
             let snap = sim.snapshot(t);
             for (i, x) in snap.iter().enumerate() {
                 for y in &snap[i + 1..] {

@@ -119,3 +119,46 @@ fn a_shot_cut_off_by_max_time_reports_max_time_as_its_duration() {
         json!({"events": [], "balls": [{"id": "cue", "state": "on_table", "pos": [0.0, 0.0]}], "duration": 0.0})
     );
 }
+
+#[test]
+fn a_jump_off_the_table_reports_airborne_off_table_and_the_final_state() {
+    let input = json!({
+        "table": "9ft",
+        "balls": [{"id": "cue", "pos": [0.9, 0.0]}],
+        "shot": {"ball": "cue", "speed": 4.0, "phi": 0.0, "theta": 30.0}
+    });
+    let out = sim(input.clone());
+    let events = out["events"].as_array().unwrap();
+    let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["strike", "airborne", "off_table"]);
+    for e in &events[1..] {
+        assert_eq!(e["ball"], "cue");
+        let k = &e["state"]["cue"];
+        assert_eq!((k["pos"].as_array().unwrap().len(), k["v"].as_array().unwrap().len()), (3, 3));
+    }
+    assert!(events[1]["state"]["cue"]["v"][2].as_f64().unwrap() > 0.0, "leaves the cloth upwards");
+    assert_eq!(out["balls"], json!([{"id": "cue", "state": "off_table"}]));
+    assert_eq!(run(&input.to_string()).unwrap(), run(&input.to_string()).unwrap());
+}
+
+#[test]
+fn a_jump_that_lands_reports_land_and_the_table_params_are_read() {
+    let input = |e_table: f64| {
+        json!({
+            "table": "9ft",
+            "params": {"e_table": e_table, "min_hop_height": 0.002},
+            "balls": [{"id": "cue", "pos": [-1.0, 0.0]}],
+            "shot": {"ball": "cue", "speed": 1.5, "phi": 0.0, "theta": 45.0}
+        })
+    };
+    let out = sim(input(0.5));
+    let events = out["events"].as_array().unwrap();
+    let up = events.iter().find(|e| e["type"] == "airborne").unwrap()["state"]["cue"]["v"][2].as_f64().unwrap();
+    let land = events.iter().find(|e| e["type"] == "land").unwrap();
+    assert!((land["t"].as_f64().unwrap() - 2.0 * up / 9.81).abs() < 1e-12);
+    assert_eq!(out["balls"][0]["state"], "on_table");
+    // A dead slate: no jump at all.
+    let out = sim(input(0.0));
+    assert!(!out["events"].as_array().unwrap().iter().any(|e| e["type"] == "airborne" || e["type"] == "land"));
+    assert_eq!(err_field(json!({"balls": [], "params": {"e_table": 1.5}})), "params.e_table");
+}

@@ -31,8 +31,8 @@ pub struct Scenario {
     #[serde(default)]
     pub call: Call,
     pub strike: StrikeSpec,
-    /// True when the events are not produced by the physics but given in `script` (airborne
-    /// balls, a ball leaving the table, a second cue contact: things the physics does not model).
+    /// True when the events are not produced by the physics but given in `script` (a second cue
+    /// contact: something the physics does not model).
     #[serde(default)]
     pub scripted_events: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]

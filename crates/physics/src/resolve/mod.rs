@@ -4,4 +4,5 @@
 
 pub mod ball_ball;
 pub mod ball_cushion;
+pub mod ball_table;
 pub mod stick_ball;

@@ -6,8 +6,10 @@
 //! friction (`mu J_n`, Coulomb) or by the impulse that stops the slip (`m |slip| / 7`, after which
 //! the surfaces roll on each other). Friction is the constant `mu_ball` or Alciatore's
 //! speed-dependent fit. Unlike pooltool, the friction limit uses the normal impulse `J_n = m (1+e)/2
-//! v_n` itself (Coulomb's law) rather than the separation speed. Vertical impulse from top or
-//! bottom spin goes into the cloth (the balls stay on the bed until the airborne state exists).
+//! v_n` itself (Coulomb's law) rather than the separation speed. The line of centres is taken
+//! in 3D, so a ball in flight striking one on the bed (or bouncing off its top) gets the vertical
+//! part of the impulse; for a ball on the bed any vertical impulse (from that, or from top or
+//! bottom spin) goes into the cloth.
 
 use crate::ball::BallState;
 use crate::evolve::settle;
@@ -17,13 +19,14 @@ use crate::params::Params;
 /// The states just after balls `a` and `b` touch.
 pub fn resolve(a: &BallState, b: &BallState, p: &Params) -> (BallState, BallState) {
     let (m, r, inertia) = (p.ball_mass_kg, p.ball_radius_m, p.inertia());
-    let n = (b.pos - a.pos).xy().unit_or_zero();
+    let n = (b.pos - a.pos).unit_or_zero();
     let approach = (a.vel - b.vel).dot(n);
     if approach <= 0.0 {
         return (*a, *b);
     }
-    // Equal masses: each ball's normal velocity changes by J_n / m = (1 + e) / 2 * approach.
-    let jn = m * 0.5 * (1.0 + p.e_ball) * approach;
+    // Equal masses: each ball's normal velocity changes by J_n / m = (1 + e) / 2 * approach
+    // (times `2 / compliance`, which is 1 unless one ball is held up by the bed).
+    let jn = m * 0.5 * (1.0 + p.e_ball) * approach * (2.0 / compliance(a, b, n));
     let (mut a2, mut b2) = (*a, *b);
     a2.vel -= (jn / m) * n;
     b2.vel += (jn / m) * n;
@@ -46,12 +49,38 @@ pub fn resolve(a: &BallState, b: &BallState, p: &Params) -> (BallState, BallStat
     (settle(a2, p), settle(b2, p))
 }
 
+/// How much the gap along `n` closes per unit of normal impulse, times `m`: 1 for each free ball,
+/// `1 - n_z^2` for a ball on the bed, whose vertical part the slate takes (a ball in flight
+/// bouncing off the top of one on the bed rebounds as from a fixed sphere). 2 for two balls on
+/// the bed.
+fn compliance(a: &BallState, b: &BallState, n: V3) -> f64 {
+    let held = 1.0 - n.z * n.z;
+    let part = |s: &BallState| if s.motion.on_bed() { held } else { 1.0 };
+    part(a) + part(b)
+}
+
+/// A touch between a ball in flight and another ball closing at a crawl (below
+/// `GRAZE_SPEED_MPS`): the approach is removed without a bounce and without friction, shared by
+/// the balls as an impulse would share it.
+pub fn flying_graze(a: &BallState, b: &BallState, p: &Params) -> (BallState, BallState) {
+    let n = (b.pos - a.pos).unit_or_zero();
+    let approach = (a.vel - b.vel).dot(n);
+    if approach <= 0.0 {
+        return (*a, *b);
+    }
+    let dv = approach / compliance(a, b, n);
+    let (mut a2, mut b2) = (*a, *b);
+    a2.vel -= dv * n;
+    b2.vel += dv * n;
+    (settle(a2, p), settle(b2, p))
+}
+
 /// A graze: balls touching while closing at a crawl (below `GRAZE_SPEED_MPS`). The normal
 /// approach is removed without a bounce and without friction; a ball at rest is held by the cloth
 /// (it would move a few nanometres), so the moving ball alone loses its approach. This ends the
 /// otherwise endless run of ever smaller bounces of a ball brushing past or leaning on another.
 pub fn graze(a: &BallState, b: &BallState, p: &Params) -> (BallState, BallState) {
-    let n = (b.pos - a.pos).xy().unit_or_zero();
+    let n = (b.pos - a.pos).unit_or_zero();
     let approach = (a.vel - b.vel).dot(n);
     if approach <= 0.0 {
         return (*a, *b);

@@ -6,13 +6,18 @@
 //! formula is off, its issue #162). With the tip-to-ball restitution taken as 1, a level cue at
 //! speed `V0` gives the ball `v = 2 V0 / (1 + m/M + 5 (a^2 + b^2) / (2 R^2))`.
 //!
-//! Elevation tilts the impulse down into the cloth; its vertical part is absorbed by the bed
-//! (no jumps until the airborne state exists) while its moment still gives the massé spin.
+//! Elevation tilts the impulse down into the cloth: the ball is driven into the slate, whose
+//! reaction (`resolve::ball_table::frictionless_inelastic`, restitution `e_table`) throws it up
+//! at `e_table` times its downward speed: a jump shot, as in pooltool's 3D strike
+//! (`InstantaneousPoint3D`, then a ball-table collision at once). A throw that would rise less
+//! than `min_hop_height_m` leaves the ball on the bed, its vertical velocity absorbed; the
+//! moment of the impulse still gives the massé spin either way.
 
 use crate::ball::BallState;
 use crate::evolve::settle;
 use crate::math::V3;
 use crate::params::Params;
+use crate::resolve::ball_table::frictionless_inelastic;
 
 /// One stroke of the cue.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -80,7 +85,8 @@ pub fn strike(s: &BallState, k: &Strike, p: &Params) -> Outcome {
     let mut out = *s;
     out.vel = s.vel + dv;
     out.ang_vel = s.ang_vel + dw;
-    Outcome { state: settle(out, p), miscue }
+    let state = if out.vel.z < 0.0 { frictionless_inelastic::resolve(&out, p) } else { settle(out, p) };
+    Outcome { state, miscue }
 }
 
 #[cfg(test)]
@@ -138,9 +144,24 @@ mod tests {
     }
 
     #[test]
-    fn elevated_cue_keeps_the_ball_on_the_bed() {
-        let out = hit(Strike { speed_mps: 3.0, phi_rad: 0.0, theta_rad: 30f64.to_radians(), a: 0.0, b: 0.0 });
+    fn slightly_elevated_cue_keeps_the_ball_on_the_bed() {
+        // 3 degrees at a firm 4 m/s: the slate would throw the ball up by well under 5 mm.
+        let out = hit(Strike { speed_mps: 4.0, phi_rad: 0.0, theta_rad: 3f64.to_radians(), a: 0.0, b: 0.0 });
         assert_eq!(out.state.vel.z, 0.0);
+        assert_eq!(out.state.motion, Motion::Sliding);
         assert!(out.state.vel.x > 0.0);
+    }
+
+    #[test]
+    fn steeply_elevated_cue_jumps_the_ball_at_e_table_times_its_downward_speed() {
+        let p = Params::default();
+        let k = Strike { speed_mps: 3.0, phi_rad: 0.0, theta_rad: 30f64.to_radians(), a: 0.0, b: 0.0 };
+        let out = hit(k);
+        assert_eq!(out.state.motion, Motion::Airborne);
+        // A centre hit drives the ball along the cue: down at sin 30 of its speed.
+        let v = 2.0 * 3.0 / (1.0 + 0.170 / 0.567);
+        assert!((out.state.vel.x - v * 30f64.to_radians().cos()).abs() < 1e-12);
+        assert!((out.state.vel.z - p.e_table * v * 0.5).abs() < 1e-12, "{}", out.state.vel.z);
+        assert_eq!(out.state.pos.z, p.ball_radius_m);
     }
 }
