@@ -55,6 +55,12 @@ pub struct Params {
     /// the table (a cushion nose is 36 mm up, a ball 57 mm), and it keeps the few degrees of
     /// elevation ordinary shots use on the cloth up to about 12 m/s of ball speed.
     pub min_hop_height_m: f64,
+    /// How far the cue tip travels on past the point where it struck the ball before the stick
+    /// stops, m (the follow-through). While it moves it can catch the cue ball again (a double
+    /// hit, 6.7). Default 0.15 m: coaching asks for a smooth finish at least four inches (10 cm)
+    /// past the cue ball (Cuemaster Pool School), about six inches with a slip stroke (Tom Ross).
+    /// A soft stroke follows through less: the simulation also stops the tip after 0.1 s.
+    pub follow_through_m: f64,
 }
 
 impl Default for Params {
@@ -77,6 +83,7 @@ impl Default for Params {
             cushion_model: CushionModel::Mathavan2010,
             e_table: 0.5,
             min_hop_height_m: 0.005,
+            follow_through_m: 0.15,
         }
     }
 }

@@ -14,6 +14,13 @@
 //! horizontal components (the vertical velocity carries on). Passing a pocket's jaw backs low
 //! (bottom under the nose) it drops in, high it is off the table; landing over a drop hole it
 //! drops in. Ball-ball contacts are found in 3D, so a ball can fly over another.
+//!
+//! After a strike the cue follows through (`Stick`): its tip moves on along the stroke at the
+//! speed the impulse left it, for `follow_through_m`, then stops. If the struck ball is caught
+//! again (the tip, a point, reaches the ball's surface while the ball's centre is within
+//! `CATCH_OFFSET` radii of the stroke line) that is a second `strike`: the same stick-ball model
+//! with the closing speed. The catch time is a polynomial root like every other event (the
+//! tip's distance from the centre reaching R, a quartic).
 
 use crate::ball::{Ball, BallState, Motion};
 use crate::event::{BallFate, Event, EventKind, FinalBall, Kinematics};
@@ -55,6 +62,39 @@ fn stick_to_cushion(s: BallState, normal: V3, p: &Params) -> BallState {
     if s.vel.dot(normal) < STICK_SPEED_MPS && acceleration(&s, p).dot(normal) < 0.0 { complete_slide(&s, p) } else { s }
 }
 
+/// A tip meeting the ball with the centre further than this from its line (in ball radii) slips
+/// past it instead.
+const CATCH_OFFSET: f64 = 0.7;
+/// The longest the cue follows through, s: a soft stroke's follow-through is short (the stroke
+/// runs out of speed before the arm runs out of range), so the tip goes on at most this long at
+/// its speed after impact, and at most `follow_through_m`. 0.1 s reaches the full 0.15 m from
+/// about 2.8 m/s of cue speed (1.5 m/s after impact); a 0.1 m/s tap follows through 5 mm and
+/// cannot catch its own ball, which a constant 0.15 m would push on for 3 s.
+const FOLLOW_THROUGH_TIME_S: f64 = 0.1;
+/// The stick catches the ball again at most this many times after the strike (an endless-loop
+/// guard; a real double hit is one catch).
+const MAX_CATCHES: u8 = 3;
+
+/// The cue following through after a strike.
+#[derive(Clone, Copy, Debug)]
+struct Stick {
+    /// The struck ball.
+    ball: usize,
+    /// The stroke as struck (its direction and elevation give the line).
+    stroke: Strike,
+    dir: V3,
+    /// Tip position at `t0`.
+    tip0: V3,
+    t0: f64,
+    /// Tip speed along `dir`, m/s.
+    speed: f64,
+    /// Time the tip stops (follow-through run out, or the tip reaches the bed).
+    stop: f64,
+    catches: u8,
+    /// Next time it catches the ball.
+    next: f64,
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     id: BallId,
@@ -80,6 +120,8 @@ enum Own {
 enum Next {
     Own(usize),
     Pair(usize, usize),
+    /// The following-through cue catches its ball again.
+    Catch,
 }
 
 /// One ball as the game draws it.
@@ -128,6 +170,8 @@ pub struct Simulation {
     streak: (f64, usize),
     /// Events of a strike that `advance` reports first (the `airborne` of a jump).
     pending: Vec<Event>,
+    /// The cue while it follows through.
+    stick: Option<Stick>,
 }
 
 impl Simulation {
@@ -153,6 +197,7 @@ impl Simulation {
             events: 0,
             streak: (f64::NAN, 0),
             pending: Vec::new(),
+            stick: None,
         };
         sim.rebuild();
         sim
@@ -187,6 +232,27 @@ impl Simulation {
         let before = self.state_at(i, t);
         let out = instantaneous_point::strike(&before, &strike, &self.params);
         self.set(i, t, out.state);
+        self.stick = None;
+        if !out.miscue && out.cue_speed_after > 0.0 && self.params.follow_through_m > 0.0 {
+            let (dir, _, _) = instantaneous_point::frame(&strike);
+            let tip0 = before.pos + instantaneous_point::contact_point(&strike, self.params.ball_radius_m);
+            // A soft stroke runs out of speed sooner; an elevated cue's tip runs into the bed.
+            let mut reach = self.params.follow_through_m.min(out.cue_speed_after * FOLLOW_THROUGH_TIME_S);
+            if dir.z < 0.0 {
+                reach = reach.min(tip0.z / -dir.z);
+            }
+            self.stick = Some(Stick {
+                ball: i,
+                stroke: strike,
+                dir,
+                tip0,
+                t0: t,
+                speed: out.cue_speed_after,
+                stop: t + reach / out.cue_speed_after,
+                catches: 0,
+                next: f64::INFINITY,
+            });
+        }
         self.refresh(&[i]);
         let kind = if out.miscue { EventKind::Miscue { ball } } else { EventKind::Strike { ball } };
         if out.state.motion == Motion::Airborne {
@@ -231,6 +297,101 @@ impl Simulation {
             for j in i + 1..n {
                 self.pairs[n * i + j] = self.pair_candidate(i, j);
             }
+        }
+        self.refresh_stick();
+    }
+
+    /// Recomputes when the stick next catches its ball.
+    fn refresh_stick(&mut self) {
+        if let Some(k) = self.stick {
+            let next = self.catch_candidate(&k);
+            if let Some(k) = self.stick.as_mut() {
+                k.next = next;
+            }
+        }
+    }
+
+    /// When the tip next reaches the ball's surface close enough to the stroke line to push it.
+    #[inline(never)]
+    fn catch_candidate(&self, k: &Stick) -> f64 {
+        let b = &self.balls[k.ball];
+        if !b.s.motion.on_bed() {
+            return f64::INFINITY;
+        }
+        let t = k.t0.max(b.t0);
+        if t >= k.stop {
+            return f64::INFINITY;
+        }
+        let mut ball = self.path(k.ball, t);
+        if !b.s.motion.translates() {
+            ball.horizon = f64::INFINITY;
+        }
+        ball.horizon = ball.horizon.min(self.own[k.ball].0 - t);
+        let tip = Path {
+            p0: k.tip0 + (k.speed * (t - k.t0)) * k.dir,
+            v0: k.speed * k.dir,
+            acc: V3::ZERO,
+            horizon: k.stop - t,
+        };
+        let r = self.params.ball_radius_m;
+        // A point against a sphere: the pair test with the radii summing to R.
+        let Some(dt) = ball_ball(&tip, &ball, 0.5 * r) else { return f64::INFINITY };
+        let w = ball.at(dt) - tip.at(dt);
+        let along = w.dot(k.dir);
+        let lateral = (w - along * k.dir).norm();
+        if along > 0.0 && lateral < CATCH_OFFSET * r { t + dt } else { f64::INFINITY }
+    }
+
+    /// The stick catches its ball at `t`: a second impulse at the closing speed.
+    #[inline(never)]
+    fn catch(&mut self, t: f64, out: &mut Vec<Event>) {
+        let Some(k) = self.stick else { return };
+        let i = k.ball;
+        let s = self.state_at(i, t);
+        let p = self.params;
+        let tip = k.tip0 + (k.speed * (t - k.t0)) * k.dir;
+        let (_, up, right) = instantaneous_point::frame(&k.stroke);
+        let q = tip - s.pos;
+        // The tip's speed less that of the ball's surface where it meets it (spin included: a
+        // topspin ball's back runs away from the tip).
+        let closing = k.speed - (s.vel + s.ang_vel.cross(q)).dot(k.dir);
+        if closing <= 0.0 {
+            // Touching a surface that runs away: no push, and the stick is done.
+            self.stick = None;
+            return;
+        }
+        let stroke = Strike {
+            speed_mps: closing,
+            a: q.dot(right) / p.ball_radius_m,
+            b: q.dot(up) / p.ball_radius_m,
+            ..k.stroke
+        };
+        let hit = instantaneous_point::catch(&s, &stroke, &p);
+        // The stick keeps its speed less what the impulse took (the closing speed's change).
+        let speed = k.speed - (closing - hit.cue_speed_after);
+        let catches = k.catches + 1;
+        self.stick = (!hit.miscue && speed > 0.0 && catches < MAX_CATCHES).then_some(Stick {
+            tip0: tip,
+            t0: t,
+            speed,
+            stop: t + (k.stop - t) * k.speed / speed,
+            catches,
+            ..k
+        });
+        self.set(i, t, hit.state);
+        self.refresh(&[i]);
+        let ball = self.balls[i].id;
+        out.push(self.event(t, EventKind::Strike { ball }, &[i]));
+        if hit.state.motion == Motion::Airborne {
+            out.push(self.event(t, EventKind::Airborne { ball }, &[i]));
+        }
+    }
+
+    /// Kinetic energy of the cue while it follows through (it stops at the end), J.
+    pub fn cue_energy(&self, t: f64) -> f64 {
+        match self.stick {
+            Some(k) if t < k.stop => 0.5 * self.params.cue_mass_kg * k.speed * k.speed,
+            _ => 0.0,
         }
     }
 
@@ -498,12 +659,18 @@ impl Simulation {
                 }
             }
         }
+        if let Some(k) = &self.stick
+            && k.next < best.0
+        {
+            best = (k.next, Some(Next::Catch));
+        }
         best
     }
 
     fn process(&mut self, t: f64, next: Next, out: &mut Vec<Event>) {
         let p = self.params;
         match next {
+            Next::Catch => self.catch(t, out),
             Next::Own(i) => {
                 let s = self.state_at(i, t);
                 let id = self.balls[i].id;
@@ -662,6 +829,11 @@ impl Simulation {
                 self.pairs[n * a + b] = self.pair_candidate(a, b);
             }
         }
+        if let Some(k) = &self.stick
+            && changed.contains(&k.ball)
+        {
+            self.refresh_stick();
+        }
     }
 
     /// Stops everything at `t` (the event guard): each moving ball comes to rest where it is.
@@ -685,6 +857,7 @@ impl Simulation {
         let n = self.balls.len();
         self.own = vec![(f64::INFINITY, Own::None); n];
         self.pairs = vec![f64::INFINITY; n * n];
+        self.stick = None;
     }
 
     fn event(&self, t: f64, kind: EventKind, involved: &[usize]) -> Event {

@@ -31,14 +31,16 @@ fn layout(seed: u64, n: usize, table: &Table) -> Vec<Ball> {
 }
 
 /// Kinetic plus potential energy of the balls in play (a ball in flight trades one for the
-/// other, so only the sum must never rise).
+/// other, so only the sum must never rise), plus the cue's while it follows through (a second
+/// strike hands some of it to the ball).
 fn energy(sim: &Simulation, t: f64) -> f64 {
     let p = sim.params();
     sim.snapshot(t)
         .iter()
         .filter(|b| b.on_table())
         .map(|b| b.state.mechanical_energy(p.ball_mass_kg, p.inertia(), p.g, p.ball_radius_m))
-        .sum()
+        .sum::<f64>()
+        + sim.cue_energy(t)
 }
 
 proptest! {
@@ -120,6 +122,25 @@ proptest! {
         let [fx, fy] = table.foot_spot();
         let phi = (fy - y).atan2(fx - x) + aim;
         check_shot(table, balls, Strike { speed_mps: speed, phi_rad: phi, theta_rad: 0.0, a, b })?;
+    }
+
+    #[test]
+    fn any_strike_at_a_near_ball_catches_a_few_times_at_most_and_behaves(
+        gap in 0.0f64..0.02,
+        angle in -0.9f64..0.9,
+        speed in 0.3f64..10.0,
+        aim in -0.2f64..0.2,
+        theta in 0.0f64..0.3,
+        a in -0.45f64..0.45,
+        b in -0.45f64..0.45,
+    ) {
+        let table = Table::default();
+        let d = 2.0 * biljardi_physics::BALL_RADIUS_M + gap;
+        let balls = vec![
+            Ball::at_rest(BallId::CUE, [0.0, 0.0]),
+            Ball::at_rest(BallId::object(1).unwrap(), [d * angle.cos(), d * angle.sin()]),
+        ];
+        check_shot(table, balls, Strike { speed_mps: speed, phi_rad: aim, theta_rad: theta, a, b })?;
     }
 }
 

@@ -194,12 +194,23 @@ fn frozen_balls_shot_straight_through_part_at_once() {
     let p = Params::default();
     let r = p.ball_radius_m;
     let balls = vec![rack::cue_at([-0.3, 0.0]), Ball::at_rest(BallId::object(1).unwrap(), [-0.3 + 2.0 * r, 0.0])];
-    let mut sim = Simulation::new(Table::default(), p, balls);
+    // Without the follow-through: the contact at once and nothing else at that instant.
+    let still = Params { follow_through_m: 0.0, ..p };
+    let mut sim = Simulation::new(Table::default(), still, balls.clone());
     sim.strike(BallId::CUE, Strike::centre(1.0, 0.0)).unwrap();
     let events = sim.advance(0.0);
     assert_eq!(events.len(), 1, "{events:?}");
     assert_eq!(events[0].kind, EventKind::BallBall { balls: [BallId::CUE, BallId::object(1).unwrap()] });
     assert_eq!(events[0].t, 0.0);
     sim.run_to_rest();
+    assert!(sim.is_at_rest());
+    // With it, the tip following through meets the nearly stopped cue ball again (6.7 allows
+    // that with a frozen ball), and the pair still parts and comes to rest.
+    let mut sim = Simulation::new(Table::default(), p, balls);
+    sim.strike(BallId::CUE, Strike::centre(1.0, 0.0)).unwrap();
+    let events = sim.run_to_rest();
+    assert_eq!(events[0].kind, EventKind::BallBall { balls: [BallId::CUE, BallId::object(1).unwrap()] });
+    assert_eq!(events[0].t, 0.0);
+    assert!(events.iter().any(|e| e.kind == EventKind::Strike { ball: BallId::CUE }));
     assert!(sim.is_at_rest());
 }

@@ -162,3 +162,19 @@ fn a_jump_that_lands_reports_land_and_the_table_params_are_read() {
     assert!(!out["events"].as_array().unwrap().iter().any(|e| e["type"] == "airborne" || e["type"] == "land"));
     assert_eq!(err_field(json!({"balls": [], "params": {"e_table": 1.5}})), "params.e_table");
 }
+
+#[test]
+fn a_cue_ball_millimetres_from_a_ball_struck_through_it_gives_two_strike_events_unless_follow_through_is_zero() {
+    let strikes = |params: Value| {
+        let out = sim(json!({"params": params,
+            "balls": [{"id": "cue", "pos": [0.0, 0.0]}, {"id": "1", "pos": [0.06215, 0.0]}],
+            "shot": {"ball": "cue", "speed": 3.0, "phi": 0.0}}));
+        out["events"].as_array().unwrap().iter().filter(|e| e["type"] == "strike").count()
+    };
+    assert_eq!(strikes(json!({})), 2);
+    assert_eq!(strikes(json!({"follow_through": 0.0})), 1);
+    assert_eq!(
+        err_field(json!({"params": {"follow_through": -1.0}, "balls": [{"id": "cue", "pos": [0.0, 0.0]}]})),
+        "params.follow_through"
+    );
+}

@@ -153,7 +153,10 @@ pub fn detect(
     if !rec.off_table.objects().is_empty() {
         out.push(OFF_TABLE);
     }
-    if rec.strikes > 1 {
+    // 6.7, second half: with the cue ball frozen to the ball it is shot towards, the tip
+    // following through touches it again; that is a normal stroke, no double hit.
+    let frozen_first = rec.first_contact.is_some_and(|b| rec.frozen_to_cue.contains(b));
+    if rec.strikes > 1 && !frozen_first {
         out.push(DOUBLE_HIT);
     }
     if !rec.moving_at_start.is_empty() {

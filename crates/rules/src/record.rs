@@ -4,7 +4,11 @@
 //! after. Fixed-size arrays and bit sets so the AI can build thousands a second.
 
 use crate::ball_set::BallSet;
-use biljardi_physics::{BallFate, BallId, Event, EventKind, FinalBall, PocketId, Table};
+use biljardi_physics::{BALL_RADIUS_M, BallFate, BallId, Event, EventKind, FinalBall, PocketId, Table};
+
+/// Two balls whose centres are at most this much further apart than `2 R` count as frozen
+/// (touching), m: rounding of placed positions, far under the millimetres of a double hit.
+pub const FROZEN_TOLERANCE_M: f64 = 2e-4;
 
 /// Where a ball ended the shot.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -27,8 +31,14 @@ pub struct ShotRecord {
     pub after: [BallWhere; 16],
     /// Balls given as still moving when the shot was struck (6.9).
     pub moving_at_start: BallSet,
-    /// How many times the cue struck the cue ball (more than once is 6.7).
+    /// How many times the cue struck the cue ball (more than once is 6.7, unless the cue ball
+    /// was frozen to the ball it hit first: see `frozen_to_cue`).
     pub strikes: u8,
+    /// Object balls touching the cue ball before the shot (centres within `2 R +
+    /// FROZEN_TOLERANCE_M`, from the positions before). 6.7: shooting towards a frozen ball is
+    /// legal with a normal stroke, although the tip follows the cue ball into it and touches it
+    /// again.
+    pub frozen_to_cue: BallSet,
     /// The tip slid off (8.18; not a foul in itself).
     pub miscue: bool,
     /// The object ball the cue ball touched first (lowest-numbered if several at once).
@@ -144,6 +154,14 @@ impl RecordBuilder {
         let mut rec = ShotRecord::default();
         for (id, pos) in before {
             rec.before[id.number() as usize] = Some(*pos);
+        }
+        if let Some(cue) = rec.before[0] {
+            for (id, pos) in before {
+                let d = ((pos[0] - cue[0]).powi(2) + (pos[1] - cue[1]).powi(2)).sqrt();
+                if !id.is_cue() && d <= 2.0 * BALL_RADIUS_M + FROZEN_TOLERANCE_M {
+                    rec.frozen_to_cue.insert(*id);
+                }
+            }
         }
         RecordBuilder { last_pos: rec.before, rec, head_string_x_m: table.head_string_x(), contact_t: None }
     }

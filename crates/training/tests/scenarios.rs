@@ -221,7 +221,8 @@ fn tags_say_what_the_referee_decides() {
             assert!(e.cue_ball == Some(CueFate::OffTable) && fouls.contains(&"6.1".to_string()), "{}", s.id);
         }
         if has("frozen_ball") {
-            assert!(d.foul == Some(false) && e.strikes == Some(1), "{}", s.id);
+            // 6.7: the tip may touch a frozen cue ball again as it pushes through; no foul either way.
+            assert!(d.foul == Some(false) && !fouls.contains(&"6.7".to_string()), "{}", s.id);
         }
         if has("double_hit") {
             assert!(fouls.contains(&"6.7".to_string()) && e.strikes == Some(2), "{}", s.id);

@@ -47,13 +47,48 @@ pub struct Outcome {
     pub state: BallState,
     /// The tip slid off the ball (offset beyond `miscue_limit`).
     pub miscue: bool,
+    /// The stick's speed along its stroke just after the impulse, m/s: `V0 - J / M_cue` by
+    /// momentum, i.e. `V0 - (m / M_cue) dv` with `dv = J / m` the ball's speed change along the
+    /// stroke (the same masses as the impulse; TP A-30). A level centre hit leaves the stick
+    /// `(M - m) / (M + m)` of its speed. Zero after a miscue (the tip skids off). For a ball
+    /// already moving, `speed_mps` is the closing speed and so is this (in the ball's frame).
+    pub cue_speed_after: f64,
 }
 
 /// Speed the cue keeps through a miscue: the tip skids off and passes on about half the stroke.
 const MISCUE_SPEED_FACTOR: f64 = 0.5;
 
+/// The stroke's frame: the unit direction the cue moves in (down by the elevation), the cue's
+/// up and its right.
+pub fn frame(k: &Strike) -> (V3, V3, V3) {
+    let (sp, cp) = k.phi_rad.sin_cos();
+    let (st, ct) = k.theta_rad.sin_cos();
+    let dir = V3::new(ct * cp, ct * sp, -st);
+    let up = V3::new(st * cp, st * sp, ct);
+    (dir, up, dir.cross(up))
+}
+
+/// Where the tip touches a ball centred at the origin, for a strike that is no miscue.
+pub fn contact_point(k: &Strike, r: f64) -> V3 {
+    let (dir, up, right) = frame(k);
+    let c = (1.0 - k.a * k.a - k.b * k.b).max(0.0).sqrt();
+    r * (k.a * right + k.b * up - c * dir)
+}
+
 /// Strikes the ball in state `s`.
 pub fn strike(s: &BallState, k: &Strike, p: &Params) -> Outcome {
+    impulse(s, k, p, true)
+}
+
+/// The cue's tip catching a ball already moving (the follow-through's second hit): the same
+/// impulse at the closing speed `k.speed_mps`, without squirt. Squirt is fitted for a ball at
+/// rest; turning a moving ball's velocity change would let the touch add energy, and without it
+/// the restitution-1 impulse along the stroke keeps the stick's and ball's energy exactly.
+pub fn catch(s: &BallState, k: &Strike, p: &Params) -> Outcome {
+    impulse(s, k, p, false)
+}
+
+fn impulse(s: &BallState, k: &Strike, p: &Params, with_squirt: bool) -> Outcome {
     let (m, r, inertia) = (p.ball_mass_kg, p.ball_radius_m, p.inertia());
     let (mut a, mut b, mut speed) = (k.a, k.b, k.speed_mps);
     let offset = (a * a + b * b).sqrt();
@@ -65,11 +100,7 @@ pub fn strike(s: &BallState, k: &Strike, p: &Params) -> Outcome {
         b *= scale;
         speed *= MISCUE_SPEED_FACTOR;
     }
-    let (sp, cp) = k.phi_rad.sin_cos();
-    let (st, ct) = k.theta_rad.sin_cos();
-    let dir = V3::new(ct * cp, ct * sp, -st);
-    let up = V3::new(st * cp, st * sp, ct);
-    let right = dir.cross(up);
+    let (dir, up, right) = frame(k);
     let c = (1.0 - a * a - b * b).max(0.0).sqrt();
     let contact = r * (a * right + b * up - c * dir);
     // Effective mass of the ball at the contact along the stroke, then a restitution-1 impulse.
@@ -80,13 +111,14 @@ pub fn strike(s: &BallState, k: &Strike, p: &Params) -> Outcome {
     let dw = contact.cross(j * dir) / inertia;
     // Squirt (TP A-31): side english pushes the ball off the stroke line, away from the side hit.
     let squirt = (2.5 * a * (1.0 - a * a).max(0.0).sqrt()).atan2(1.0 + m / p.cue_end_mass_kg + 2.5 * (1.0 - a * a));
-    let (ss, cs) = squirt.sin_cos();
+    let (ss, cs) = if with_squirt { squirt.sin_cos() } else { (0.0, 1.0) };
     dv = V3::new(dv.x * cs - dv.y * ss, dv.x * ss + dv.y * cs, dv.z);
     let mut out = *s;
     out.vel = s.vel + dv;
     out.ang_vel = s.ang_vel + dw;
     let state = if out.vel.z < 0.0 { frictionless_inelastic::resolve(&out, p) } else { settle(out, p) };
-    Outcome { state, miscue }
+    let cue_speed_after = if miscue { 0.0 } else { speed - j / p.cue_mass_kg };
+    Outcome { state, miscue, cue_speed_after }
 }
 
 #[cfg(test)]
