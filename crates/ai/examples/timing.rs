@@ -22,7 +22,11 @@ fn cpu_seconds() -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let get = |flag: &str, default: &str| -> String {
-        args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned().unwrap_or_else(|| default.to_string())
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+            .unwrap_or_else(|| default.to_string())
     };
     let game = Game::parse(&get("--game", "9ball")).expect("--game");
     let level = Level::parse(&get("--level", "master")).expect("--level");
