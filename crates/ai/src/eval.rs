@@ -613,8 +613,11 @@ pub fn next_shot_chance<G: Rng>(
     plans.truncate(budget.lookahead_plans);
     let deep = ctx.depth >= 2;
     let shallow = Ctx { depth: 1, ..ctx.clone() };
+    // (speed multiple, side, follow/draw): stun, follow, draw; then a firmer stun and draw.
+    const STROKES: [(f64, f64, f64); 5] =
+        [(1.2, 0.0, 0.0), (1.5, 0.0, 0.35), (1.5, 0.0, -0.3), (2.2, 0.0, 0.0), (2.2, 0.0, -0.3)];
     let variants: &[(f64, f64, f64)] =
-        if deep { &[(1.2, 0.0, 0.0), (1.5, 0.0, 0.35), (1.5, 0.0, -0.3)] } else { &[(1.2, 0.0, 0.0)] };
+        if deep { &STROKES[..budget.lookahead_strokes.clamp(1, 5)] } else { &STROKES[..1] };
     let me = state.shooter & 1;
     // The same execution errors for every stroke tried (common random numbers): the best of
     // them is then less often just the luckiest.
