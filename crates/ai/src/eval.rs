@@ -8,7 +8,7 @@ use biljardi_physics::{
     BALL_RADIUS_M, Ball, BallFate, BallId, Event, EventKind, Params, PocketId, Simulation, Strike, Table,
 };
 use biljardi_rules::{BallInHand, Call, Decision, Game, GameOption, GameState, Group, ShotRecord, judge};
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use rand_distr::StandardNormal;
 
 pub(crate) const R: f64 = BALL_RADIUS_M;
@@ -613,17 +613,24 @@ pub fn next_shot_chance<G: Rng>(
     plans.truncate(budget.lookahead_plans);
     let deep = ctx.depth >= 2;
     let shallow = Ctx { depth: 1, ..ctx.clone() };
+    // (speed multiple, side, follow/draw): stun, follow, draw; then a firmer stun and draw.
+    const STROKES: [(f64, f64, f64); 5] =
+        [(1.2, 0.0, 0.0), (1.5, 0.0, 0.35), (1.5, 0.0, -0.3), (2.2, 0.0, 0.0), (2.2, 0.0, -0.3)];
     let variants: &[(f64, f64, f64)] =
-        if deep { &[(1.2, 0.0, 0.0), (1.5, 0.0, 0.35), (1.5, 0.0, -0.3)] } else { &[(1.2, 0.0, 0.0)] };
+        if deep { &STROKES[..budget.lookahead_strokes.clamp(1, 5)] } else { &STROKES[..1] };
     let me = state.shooter & 1;
+    // The same execution errors for every stroke tried (common random numbers): the best of
+    // them is then less often just the luckiest.
+    let noise_seed: u64 = rng.random();
     let mut best = 0.0f64;
     for plan in &plans {
         let base = crate::shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut)[0];
         for &(m, a, spin) in variants {
             let Some(strike) = crate::shots::refine(ctx, &b, plan, base * m, a, spin, 1) else { continue };
+            let mut noise_rng = rand_chacha::ChaCha8Rng::seed_from_u64(noise_seed);
             let mut sum = 0.0;
             for _ in 0..budget.lookahead_samples {
-                let s = perturb(&ctx.noise, &strike, rng);
+                let s = perturb(&ctx.noise, &strike, &mut noise_rng);
                 let (played, d) = play_and_judge(ctx, state, &b, s, &plan.call);
                 if d.foul {
                     continue;
@@ -652,9 +659,11 @@ pub fn next_shot_chance<G: Rng>(
     best
 }
 
-/// One noisy rollout of a planned shot; with `look` the next position's chance is searched
-/// with the physics (second ply) when the shooter keeps the table.
-pub fn rollout<G: Rng>(
+/// One noisy rollout of a planned shot, its execution error drawn from `noise_rng`; with `look`
+/// the next position's chance is searched with the physics (second ply, drawing on `rng`) when
+/// the shooter keeps the table.
+#[allow(clippy::too_many_arguments)]
+pub fn rollout<G: Rng, H: Rng>(
     ctx: &Ctx,
     state: &GameState,
     balls: &[(BallId, [f64; 2])],
@@ -662,9 +671,10 @@ pub fn rollout<G: Rng>(
     call: &Call,
     pp: bool,
     look: Option<&crate::level::Budget>,
+    noise_rng: &mut H,
     rng: &mut G,
 ) -> Outcome {
-    let s = perturb(&ctx.noise, strike, rng);
+    let s = perturb(&ctx.noise, strike, noise_rng);
     let (played, d) = play_and_judge(ctx, state, balls, s, call);
     let resting = played.resting();
     let keeps = !d.foul && !d.game_over && d.options.is_empty() && d.next_shooter == ctx.me;

@@ -55,6 +55,9 @@ pub struct Budget {
     /// (this many rollouts for each of `lookahead_plans` plans) instead of estimated.
     pub lookahead_samples: usize,
     pub lookahead_plans: usize,
+    /// Strokes per plan in the second ply at depth 2: 3 stun, follow and draw at the softest
+    /// speed that gets there with some to spare; 5 adds a firmer stun and a firmer draw.
+    pub lookahead_strokes: usize,
     /// Depth of the position value: 1 the best next shot's chance; 2 also where the cue ball
     /// can go from that shot for the ball after next (and follow and draw in the second ply).
     pub position_depth: u8,
@@ -103,6 +106,7 @@ impl Level {
                 refine_passes: 0,
                 lookahead_samples: 0,
                 lookahead_plans: 0,
+                lookahead_strokes: 0,
                 position_depth: 1,
             },
             Level::Amateur => Budget {
@@ -119,6 +123,7 @@ impl Level {
                 refine_passes: 1,
                 lookahead_samples: 0,
                 lookahead_plans: 0,
+                lookahead_strokes: 0,
                 position_depth: 1,
             },
             Level::Pro => Budget {
@@ -135,11 +140,12 @@ impl Level {
                 refine_passes: 2,
                 lookahead_samples: 3,
                 lookahead_plans: 3,
+                lookahead_strokes: 3,
                 position_depth: 2,
             },
             Level::Master => Budget {
                 samples: 8,
-                finalists: 8,
+                finalists: 10,
                 deep_samples: 24,
                 speeds: 4,
                 spins: 5,
@@ -151,6 +157,7 @@ impl Level {
                 refine_passes: 2,
                 lookahead_samples: 5,
                 lookahead_plans: 3,
+                lookahead_strokes: 5,
                 position_depth: 2,
             },
         }

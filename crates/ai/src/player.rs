@@ -75,7 +75,7 @@ pub fn aim_of(ctx: &Ctx, balls: &[(BallId, [f64; 2])], strike: Strike, call: &Ca
     Some(Aim { cue, ghost, target, target_pos, pot })
 }
 
-pub(crate) fn mix(seed: u64, a: u64, b: u64) -> u64 {
+pub fn mix(seed: u64, a: u64, b: u64) -> u64 {
     // splitmix64 over the three words.
     let mut z = seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -305,10 +305,13 @@ impl Player {
         let eval = |idx: usize, c: &Candidate, n: usize, stage: u64| -> (f64, f64) {
             let look = (stage == 2 && budget.lookahead_samples > 0).then_some(budget);
             let balls = with_cue(c.placement);
+            // Common random numbers: every candidate of a pass is struck with the same sequence
+            // of execution errors, so their comparison is not left to the luck of the draw.
+            let mut noise_rng = ChaCha8Rng::seed_from_u64(mix(seed, u64::MAX - 1, stage));
             let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, idx as u64, stage));
             let (mut sum, mut succ) = (0.0, 0.0);
             for _ in 0..n {
-                let o = rollout(ctx, state, &balls, &c.strike, &c.call, pp, look, &mut rng);
+                let o = rollout(ctx, state, &balls, &c.strike, &c.call, pp, look, &mut noise_rng, &mut rng);
                 sum += o.value;
                 succ += if o.success { 1.0 } else { 0.0 };
             }

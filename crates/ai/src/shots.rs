@@ -330,13 +330,13 @@ pub fn safety_strokes(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budg
         let Some(tp) = pos_of(balls, t) else { continue };
         let u = unit(cue, tp);
         let perp = [-u[1], u[0]];
-        let mut direct = false;
+        let mut open = 0;
         for &f in fracs {
             let aim = [tp[0] + perp[0] * f * 2.0 * R, tp[1] + perp[1] * f * 2.0 * R];
             if !path_clear(balls, cue, aim, &[BallId::CUE, t]) {
                 continue;
             }
-            direct = true;
+            open += 1;
             for &v in spds {
                 out.push((
                     ShotKind::Safety,
@@ -352,7 +352,9 @@ pub fn safety_strokes(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budg
                 }
             }
         }
-        if !direct {
+        // Kicks also when only a thin edge of the ball is in sight (a thin hit may touch the
+        // blocking ball first).
+        if 2 * open < fracs.len() {
             for line in rail_lines(ctx) {
                 let mt = mirror(tp, line);
                 let Some(bp) = bounce(ctx, cue, mt, line) else { continue };
