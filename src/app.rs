@@ -137,7 +137,10 @@ pub fn run(cli: Cli) -> ExitCode {
         .insert_resource(SaveSettings(cli.screenshot.is_none()))
         .insert_resource(settings.clone());
     if let Some(path) = &cli.screenshot {
-        app.insert_resource(ScreenshotRequest::new(path.clone()));
+        app.insert_resource(ScreenshotRequest {
+            frames: cli.screenshot_frames,
+            ..ScreenshotRequest::new(path.clone())
+        });
     }
     match cli.camera.as_deref() {
         Some("overhead") => app.insert_resource(CameraMode::Overhead),

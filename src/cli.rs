@@ -14,6 +14,10 @@ pub struct Cli {
     /// Start the game, save a PNG of the window to FILE once the scene is drawn, and exit.
     #[arg(long, value_name = "FILE", global = false)]
     pub screenshot: Option<PathBuf>,
+    /// With --screenshot: frames to draw before saving (more frames give a steadier frame rate
+    /// in the report the screenshot prints).
+    #[arg(long, value_name = "N", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub screenshot_frames: u32,
     /// Go straight to the table with this game (8ball, 9ball, 10ball, 14.1) instead of the menu.
     #[arg(long, value_name = "GAME", value_parser = parse_game)]
     pub game: Option<RackKind>,
