@@ -5,6 +5,8 @@
 //! `cargo run -p biljardi-ai --release --example diag -- --game 9ball --level master --trials 30 --seed 9 --verbose`
 //! `--only K` replays trial K alone.
 
+mod common;
+
 use biljardi_ai::eval::{Ctx, play_and_judge};
 use biljardi_ai::player::mix;
 use biljardi_ai::{Action, Level, Player, TableView, table_ops};
@@ -18,13 +20,7 @@ fn unit(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let get = |flag: &str, default: &str| -> String {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-            .unwrap_or_else(|| default.to_string())
-    };
+    let get = |flag: &str, default: &str| common::flag(&args, flag, default);
     let game = Game::parse(&get("--game", "9ball")).expect("--game");
     let level = Level::parse(&get("--level", "master")).expect("--level");
     let trials: u64 = get("--trials", "30").parse().expect("--trials");

@@ -1,15 +1,11 @@
 //! `cargo run -p biljardi-ai --release --example selfplay -- --game 9ball --players pro,amateur --racks 100 --seed 7`
 //! The same as `biljardi selfplay` without building the game.
 
+mod common;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let get = |flag: &str, default: &str| -> String {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-            .unwrap_or_else(|| default.to_string())
-    };
+    let get = |flag: &str, default: &str| common::flag(&args, flag, default);
     let parsed = biljardi_ai::SelfplayArgs::parse(
         &get("--game", "9ball"),
         &get("--players", "amateur,amateur"),

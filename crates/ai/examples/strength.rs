@@ -3,15 +3,11 @@
 //! prints how often the level runs out from ball in hand on a random open table, and its
 //! decision times.
 
+mod common;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let get = |flag: &str, default: &str| -> String {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-            .unwrap_or_else(|| default.to_string())
-    };
+    let get = |flag: &str, default: &str| common::flag(&args, flag, default);
     let game = biljardi_rules::Game::parse(&get("--game", "9ball")).expect("--game");
     let level = biljardi_ai::Level::parse(&get("--level", "master")).expect("--level");
     let trials: u64 = get("--trials", "50").parse().expect("--trials");
@@ -30,7 +26,7 @@ fn main() {
         }
     }
     times.sort_by(f64::total_cmp);
-    let pct = |q: f64| times.get(((times.len().max(1) - 1) as f64 * q).round() as usize).copied().unwrap_or(0.0);
+    let pct = |q: f64| common::percentile(&times, q);
     println!(
         "{{\"game\": \"{}\", \"level\": \"{}\", \"mode\": \"{mode}\", \"trials\": {trials}, \"successes\": {wins}, \"rate\": {:.3}, \"decision_ms\": {{\"p50\": {:.1}, \"p95\": {:.1}, \"max\": {:.1}}}}}",
         game.name(),

@@ -3,6 +3,8 @@
 //! takes on this 2-core machine when nothing else runs; Linux `/proc/self/stat`):
 //! `cargo run -p biljardi-ai --release --example timing -- --game 8ball --level pro --trials 20 --seed 1`
 
+mod common;
+
 use biljardi_ai::eval::{Ctx, play_and_judge};
 use biljardi_ai::{Action, Level, Player, TableView, table_ops};
 use biljardi_physics::{BallId, Params, Table};
@@ -21,13 +23,7 @@ fn cpu_seconds() -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let get = |flag: &str, default: &str| -> String {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-            .unwrap_or_else(|| default.to_string())
-    };
+    let get = |flag: &str, default: &str| common::flag(&args, flag, default);
     let game = Game::parse(&get("--game", "9ball")).expect("--game");
     let level = Level::parse(&get("--level", "master")).expect("--level");
     let trials: u64 = get("--trials", "20").parse().expect("--trials");
@@ -61,7 +57,7 @@ fn main() {
     }
     let pct = |v: &mut Vec<f64>, q: f64| {
         v.sort_by(f64::total_cmp);
-        v.get(((v.len().max(1) - 1) as f64 * q).round() as usize).copied().unwrap_or(0.0)
+        common::percentile(v, q)
     };
     println!(
         "{{\"game\": \"{}\", \"level\": \"{}\", \"decisions\": {}, \"wall_ms\": {{\"p50\": {:.0}, \"p95\": {:.0}, \"max\": {:.0}}}, \"cpu_ms_over_2\": {{\"p50\": {:.0}, \"p95\": {:.0}, \"max\": {:.0}}}}}",
