@@ -25,6 +25,36 @@ pub struct Ctx {
     /// How far the geometric position value looks: 1 the best next shot only, 2 also where
     /// the cue ball can go from it for the ball after next (`Budget::position_depth`).
     pub depth: u8,
+    /// The pockets' aiming points, worked out once from `table`.
+    pockets: PocketAims,
+}
+
+impl Ctx {
+    pub fn new(game: Game, table: Table, params: Params, noise: Noise, me: u8, depth: u8) -> Ctx {
+        Ctx { game, table, params, noise, me, depth, pockets: PocketAims::of(&table) }
+    }
+}
+
+/// Where to send a ball for each pocket and which way the pocket faces. `Table::pocket` builds
+/// the jaws on every call and the geometric evaluation asks thousands of times per decision.
+#[derive(Clone, Copy, Debug)]
+struct PocketAims {
+    target: [[f64; 2]; 6],
+    axis: [[f64; 2]; 6],
+}
+
+impl PocketAims {
+    fn of(table: &Table) -> PocketAims {
+        let mut a = PocketAims { target: [[0.0; 2]; 6], axis: [[0.0; 2]; 6] };
+        for (i, p) in PocketId::ALL.into_iter().enumerate() {
+            let pk = table.pocket(p);
+            // Side pockets: a centimetre into the mouth (the ball must clear both points).
+            let k = if p.is_side() { 0.01 } else { 0.0 };
+            a.target[i] = [pk.mouth_centre[0] + pk.axis[0] * k, pk.mouth_centre[1] + pk.axis[1] * k];
+            a.axis[i] = pk.axis;
+        }
+        a
+    }
 }
 
 pub(crate) type Balls = Vec<(BallId, [f64; 2])>;
@@ -81,18 +111,17 @@ pub(crate) fn unit(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
 }
 
 /// Where a ball's centre should cross to drop in pocket `p`.
-pub(crate) fn pocket_target(table: &Table, p: PocketId) -> [f64; 2] {
-    let pk = table.pocket(p);
-    let k = if p.is_side() { 0.01 } else { 0.0 };
-    [pk.mouth_centre[0] + pk.axis[0] * k, pk.mouth_centre[1] + pk.axis[1] * k]
+pub fn pocket_target(ctx: &Ctx, p: PocketId) -> [f64; 2] {
+    ctx.pockets.target[p as usize]
 }
 
 /// Half-angle (radians) within which a ball at `from` rolling towards the pocket drops.
-pub(crate) fn pocket_tolerance(table: &Table, p: PocketId, from: [f64; 2]) -> f64 {
-    let pk = table.pocket(p);
-    let aim = pocket_target(table, p);
+pub fn pocket_tolerance(ctx: &Ctx, p: PocketId, from: [f64; 2]) -> f64 {
+    let table = &ctx.table;
+    let axis = ctx.pockets.axis[p as usize];
+    let aim = pocket_target(ctx, p);
     let u = unit(from, aim);
-    let cos_g = (u[0] * pk.axis[0] + u[1] * pk.axis[1]).clamp(-1.0, 1.0);
+    let cos_g = (u[0] * axis[0] + u[1] * axis[1]).clamp(-1.0, 1.0);
     let w = if p.is_side() {
         if cos_g < 0.42 {
             return 0.0;
@@ -119,7 +148,7 @@ fn erf(x: f64) -> f64 {
 
 /// The chance of potting a ball with the cue ball `d_cue` from the ghost ball at cut angle
 /// `cut` (radians) into a pocket seen within `tol`, under `noise`.
-pub(crate) fn pot_chance(noise: &Noise, d_cue: f64, cut: f64, tol: f64) -> f64 {
+pub fn pot_chance(noise: &Noise, d_cue: f64, cut: f64, tol: f64) -> f64 {
     if tol <= 0.0 || cut.abs() > 80f64.to_radians() {
         return 0.0;
     }
@@ -150,11 +179,11 @@ pub fn best_chance(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -
     for t in targets {
         let Some(tp) = pos_of(balls, t) else { continue };
         for p in PocketId::ALL {
-            let aim = pocket_target(table, p);
+            let aim = pocket_target(ctx, p);
             if !path_clear(balls, tp, aim, &[t, BallId::CUE]) {
                 continue;
             }
-            let tol = pocket_tolerance(table, p, tp);
+            let tol = pocket_tolerance(ctx, p, tp);
             if tol <= 0.0 {
                 continue;
             }
@@ -224,8 +253,8 @@ pub(crate) fn break_ball_chance(ctx: &Ctx, balls: &[(BallId, [f64; 2])]) -> Opti
     let mut best = 0.0f64;
     for &(t, tp) in balls.iter().filter(|b| !b.0.is_cue() && !in_rack.contains(&b.0)) {
         for p in PocketId::ALL {
-            let aim = pocket_target(table, p);
-            let tol = pocket_tolerance(table, p, tp);
+            let aim = pocket_target(ctx, p);
+            let tol = pocket_tolerance(ctx, p, tp);
             if tol <= 0.0 || !path_clear(balls, tp, aim, &[t, BallId::CUE]) {
                 continue;
             }
@@ -388,8 +417,8 @@ fn best_chance_on(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], t:
     let _ = state;
     let mut best = 0.0f64;
     for p in PocketId::ALL {
-        let aim = pocket_target(table, p);
-        let tol = pocket_tolerance(table, p, tp);
+        let aim = pocket_target(ctx, p);
+        let tol = pocket_tolerance(ctx, p, tp);
         if tol <= 0.0 || !path_clear(balls, tp, aim, &[t, BallId::CUE]) {
             continue;
         }
@@ -717,7 +746,7 @@ mod tests {
     use crate::level::Level;
 
     fn ctx(game: Game, depth: u8) -> Ctx {
-        Ctx { game, table: Table::default(), params: Params::default(), noise: Level::Pro.noise(), me: 0, depth }
+        Ctx::new(game, Table::default(), Params::default(), Level::Pro.noise(), 0, depth)
     }
 
     #[test]
@@ -732,7 +761,7 @@ mod tests {
             .collect();
         let a = [t.foot_spot()[0], 0.33];
         balls.push((BallId::object(15).unwrap(), a));
-        let aim = pocket_target(&t, PocketId::FootLeft);
+        let aim = pocket_target(&c, PocketId::FootLeft);
         let u = unit(a, aim);
         let ghost = [a[0] - 2.0 * R * u[0], a[1] - 2.0 * R * u[1]];
         let (rc, _) = rack_circle(&t);
@@ -763,9 +792,8 @@ mod tests {
         // the 1 at depth 1, the first position better at depth 2.
         let c1 = Ctx { noise: Level::Amateur.noise(), ..ctx(Game::NineBall, 1) };
         let c2 = Ctx { depth: 2, ..c1.clone() };
-        let t = c1.table;
         let one = [0.9, 0.3];
-        let aim = pocket_target(&t, PocketId::FootLeft);
+        let aim = pocket_target(&c1, PocketId::FootLeft);
         let u = unit(one, aim);
         let ghost = [one[0] - 2.0 * R * u[0], one[1] - 2.0 * R * u[1]];
         let straight = [ghost[0] - 0.5 * u[0], ghost[1] - 0.5 * u[1]];
