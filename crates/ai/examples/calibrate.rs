@@ -54,6 +54,8 @@ fn main() {
         .iter()
         .any(|a| a == "--dump")
         .then(|| std::fs::File::create(get("--dump", "calibrate.tsv")).expect("--dump file"));
+    // A ball's gap to the nearest cushion.
+    let gap = |p: [f64; 2]| (table.half_width() - p[1].abs()).min(table.half_length() - p[0].abs()) - BALL_RADIUS_M;
     for _ in 0..layouts {
         let mut p = || [rng.random_range(-hl..hl), rng.random_range(-hw..hw)];
         let (cue, one) = (p(), p());
@@ -61,7 +63,7 @@ fn main() {
             continue;
         }
         let balls = vec![(BallId::CUE, cue), (BallId::object(1).expect("ball 1"), one)];
-        let rail = (table.half_width() - one[1].abs()).min(table.half_length() - one[0].abs()) - BALL_RADIUS_M;
+        let rail = gap(one);
         for plan in shots::pot_plans(&ctx, &state, &balls, &budget) {
             let Call::Ball { pocket: Some(pocket), .. } = plan.call else { continue };
             if plan.kind != shots::ShotKind::Pot {
@@ -89,16 +91,15 @@ fn main() {
             let made = made / samples as f64;
             if let Some(f) = dump.as_mut() {
                 let aim = pocket_target(&ctx, pocket);
-                let ghost_d = plan.travel - (aim[0] - one[0]).hypot(aim[1] - one[1]);
-                let cue_rail =
-                    (table.half_width() - cue[1].abs()).min(table.half_length() - cue[0].abs()) - BALL_RADIUS_M;
+                let to_pocket = (aim[0] - one[0]).hypot(aim[1] - one[1]);
                 writeln!(
                     f,
-                    "{ghost_d:.4}\t{:.4}\t{:.4}\t{:.5}\t{}\t{rail:.4}\t{cue_rail:.4}\t{made:.4}\t{:.4}",
+                    "{:.4}\t{:.4}\t{to_pocket:.4}\t{:.5}\t{}\t{rail:.4}\t{:.4}\t{made:.4}\t{:.4}",
+                    plan.travel - to_pocket,
                     plan.cut,
-                    (aim[0] - one[0]).hypot(aim[1] - one[1]),
                     pocket_tolerance(&ctx, pocket, one),
                     u8::from(pocket.is_side()),
+                    gap(cue),
                     scratched / samples as f64
                 )
                 .expect("write --dump");

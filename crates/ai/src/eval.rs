@@ -25,7 +25,8 @@ pub struct Ctx {
     /// How far the geometric position value looks: 1 the best next shot only, 2 also where
     /// the cue ball can go from it for the ball after next (`Budget::position_depth`).
     pub depth: u8,
-    /// The pockets' aiming points, worked out once from `table`.
+    /// The pockets' aiming points, worked out once from `table` by `Ctx::new` (build a new
+    /// `Ctx` for another table rather than changing `table`).
     pockets: PocketAims,
 }
 
