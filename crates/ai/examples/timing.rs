@@ -28,6 +28,8 @@ fn main() {
     let level = Level::parse(&get("--level", "master")).expect("--level");
     let trials: u64 = get("--trials", "20").parse().expect("--trials");
     let seed: u64 = get("--seed", "1").parse().expect("--seed");
+    // One line per decision on stderr: trial, step, in hand or not, candidates, CPU / 2 ms.
+    let verbose = args.iter().any(|a| a == "--verbose");
     let table = Table::default();
     let player = Player::new(level);
     let ctx = Ctx::new(game, table, Params::default(), level.noise(), 0, 1);
@@ -40,10 +42,15 @@ fn main() {
         for step in 0..12u64 {
             let view = TableView::shot(game, table, state.clone(), balls.clone());
             let (t0, c0) = (Instant::now(), cpu_seconds());
-            let action = player.decide(&view, s ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let thought = player.think(&view, s ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             wall.push(t0.elapsed().as_secs_f64() * 1000.0);
             cpu.push((cpu_seconds() - c0) * 1000.0 / 2.0);
-            let Action::Shoot { call, strike, cue_ball_placement } = action else { break };
+            if verbose {
+                let in_hand = state.ball_in_hand != BallInHand::None;
+                let ms = cpu.last().copied().unwrap_or(0.0);
+                eprintln!("trial {k} step {step} in_hand {in_hand} candidates {} cpu/2 {ms:.0} ms", thought.candidates);
+            }
+            let Action::Shoot { call, strike, cue_ball_placement } = thought.action else { break };
             if let Some(p) = cue_ball_placement {
                 balls.retain(|b| !b.0.is_cue());
                 balls.push((BallId::CUE, p));

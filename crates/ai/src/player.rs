@@ -11,6 +11,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+/// With ball in hand, a best spot rated under this (its best pot's geometric chance) has
+/// safeties searched from every spot, not only from the best.
+const SAFETY_FROM_EVERY_SPOT_BELOW: f64 = 0.5;
+
 /// An AI player of one level. `Send + Sync`; `decide` is pure given the view and the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Player {
@@ -168,13 +172,22 @@ impl Player {
         let in_hand = placement != BallInHand::None || !cue_on;
         let bih = if placement == BallInHand::None { BallInHand::Anywhere } else { placement };
         let base: Balls = view.balls.iter().copied().filter(|b| !(in_hand && b.0.is_cue())).collect();
-        let spots: Vec<Option<[f64; 2]>> = if !in_hand {
-            vec![None]
+        // Spots with their ranking score (the best pot's geometric chance from there).
+        let ranked: Vec<(Option<[f64; 2]>, f64)> = if !in_hand {
+            vec![(None, 1.0)]
         } else if state.is_break {
-            shots::break_placements(ctx, &base, budget).into_iter().map(Some).collect()
+            shots::break_placements(ctx, &base, budget).into_iter().map(|q| (Some(q), 1.0)).collect()
         } else {
-            shots::placements(ctx, state, &base, bih, budget.placements).into_iter().map(Some).collect()
+            shots::ranked_placements(ctx, state, &base, bih, budget.placements)
+                .into_iter()
+                .map(|(q, score)| (Some(q), score))
+                .collect()
         };
+        let spots: Vec<Option<[f64; 2]>> = ranked.iter().map(|r| r.0).collect();
+        // With a good pot from the best spot a safety is hardly the answer: safeties and push
+        // outs are searched from that spot alone (they were half of an 8-ball ball-in-hand
+        // search).
+        let safeties_from_all = ranked.first().is_none_or(|r| r.1 < SAFETY_FROM_EVERY_SPOT_BELOW);
         let with_cue = |p: Option<[f64; 2]>| -> Balls {
             let mut b = base.clone();
             if let Some(p) = p {
@@ -186,7 +199,9 @@ impl Player {
         // Candidate generation (refinement runs the physics, so in parallel).
         let mut jobs: Vec<(Option<[f64; 2]>, shots::Plan, f64, f64, f64)> = Vec::new();
         let mut cands: Vec<Candidate> = Vec::new();
-        for &p in &spots {
+        // (spot, plan, whether a 14.1 break shot may be on) over all spots.
+        let mut spot_plans: Vec<(Option<[f64; 2]>, shots::Plan, bool)> = Vec::new();
+        for (i, &p) in spots.iter().enumerate() {
             let balls = with_cue(p);
             let Some(cue) = balls.iter().find(|b| b.0.is_cue()).map(|b| b.1) else { continue };
             if state.is_break {
@@ -204,30 +219,12 @@ impl Player {
                 }));
                 continue;
             }
-            let mut plans = shots::pot_plans(ctx, state, &balls, budget);
             // 14.1: a rack standing means a break shot may be on (harder strokes to open it).
             let rack_standing = ctx.game == Game::StraightPool && crate::eval::break_ball_chance(ctx, &balls).is_some();
-            // Up to 15 balls times 6 pockets in 14.1, and 7 balls times 6 pockets from each of
-            // several ball-in-hand spots in 8-ball at depth 2: only the likeliest plans are
-            // worked out (keeps `pro` under a second).
-            if ctx.game == Game::StraightPool || (ctx.game == Game::EightBall && in_hand && ctx.depth >= 2) {
-                plans.sort_by(|x, y| y.est.total_cmp(&x.est));
-                plans.truncate(2 * budget.samples.max(4));
-            }
-            for plan in plans {
-                let mut vs = shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut);
-                if rack_standing
-                    && plan.kind == ShotKind::Pot
-                    && crate::eval::pos_of(&balls, plan.target)
-                        .is_some_and(|p| !biljardi_rules::rack::ball_in_rack(&ctx.table, p))
-                {
-                    vs.extend([3.2, 4.5]);
-                }
-                for v in vs {
-                    for &(a, b) in shots::spins(budget) {
-                        jobs.push((p, plan.clone(), v, a, b));
-                    }
-                }
+            let plans = shots::pot_plans(ctx, state, &balls, budget);
+            spot_plans.extend(plans.into_iter().map(|plan| (p, plan, rack_standing)));
+            if i > 0 && !safeties_from_all {
+                continue;
             }
             let safeties = shots::safety_strokes(ctx, state, &balls, budget);
             cands.extend(safeties.into_iter().map(|(kind, call, strike)| Candidate {
@@ -243,6 +240,29 @@ impl Player {
                     strike,
                     placement: p,
                 }));
+            }
+        }
+        // Up to 15 balls times 6 pockets in 14.1, and 7 (open table: 14) balls times 6 pockets
+        // from each of several ball-in-hand spots in 8-ball at depth 2: only the likeliest plans
+        // over all spots are worked out (keeps `pro` under a second and `master` under three).
+        if ctx.game == Game::StraightPool || (ctx.game == Game::EightBall && in_hand && ctx.depth >= 2) {
+            // Stable: among equal estimates the better-ranked spot's plan stays.
+            spot_plans.sort_by(|x, y| y.1.est.total_cmp(&x.1.est));
+            spot_plans.truncate(2 * budget.samples.max(4) * spots.len().clamp(1, 3));
+        }
+        for (p, plan, rack_standing) in spot_plans {
+            let mut vs = shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut);
+            if rack_standing
+                && plan.kind == ShotKind::Pot
+                && crate::eval::pos_of(&with_cue(p), plan.target)
+                    .is_some_and(|q| !biljardi_rules::rack::ball_in_rack(&ctx.table, q))
+            {
+                vs.extend([3.2, 4.5]);
+            }
+            for v in vs {
+                for &(a, b) in shots::spins(budget) {
+                    jobs.push((p, plan.clone(), v, a, b));
+                }
             }
         }
         let refined: Vec<Option<Candidate>> = jobs

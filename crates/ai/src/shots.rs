@@ -412,6 +412,18 @@ pub fn break_strokes(ctx: &Ctx, balls: &Balls, cue: [f64; 2], budget: &Budget) -
 /// Cue ball spots to search with ball in hand: behind the ghost ball of each pot at a few
 /// distances and cut angles, plus a coarse grid, ranked by the geometric chance of the pot.
 pub fn placements(ctx: &Ctx, state: &GameState, balls: &Balls, bih: BallInHand, n: usize) -> Vec<[f64; 2]> {
+    ranked_placements(ctx, state, balls, bih, n).into_iter().map(|(q, _)| q).collect()
+}
+
+/// `placements` with each spot's ranking score: the geometric chance of its best pot (at depth
+/// 2 weighed by the position for the ball after next), negative for a spot of the coarse grid.
+pub fn ranked_placements(
+    ctx: &Ctx,
+    state: &GameState,
+    balls: &Balls,
+    bih: BallInHand,
+    n: usize,
+) -> Vec<([f64; 2], f64)> {
     let table = &ctx.table;
     let base: Balls = balls.iter().copied().filter(|b| !b.0.is_cue()).collect();
     let mut cands: Vec<([f64; 2], f64)> = Vec::new();
@@ -468,10 +480,10 @@ pub fn placements(ctx: &Ctx, state: &GameState, balls: &Balls, bih: BallInHand, 
         }
     }
     cands.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let mut out: Vec<[f64; 2]> = Vec::new();
-    for (q, _) in cands {
-        if out.iter().all(|o| dist(*o, q) > 0.08) {
-            out.push(q);
+    let mut out: Vec<([f64; 2], f64)> = Vec::new();
+    for (q, score) in cands {
+        if out.iter().all(|o| dist(o.0, q) > 0.08) {
+            out.push((q, score));
         }
         if out.len() >= n.max(1) {
             break;
@@ -482,7 +494,7 @@ pub fn placements(ctx: &Ctx, state: &GameState, balls: &Balls, bih: BallInHand, 
         for k in 0..200 {
             let q = [-hl + 0.01 * (k % 10) as f64, -hw + 0.05 * (k / 10) as f64];
             if placement_ok(table, &base, bih, q) {
-                out.push(q);
+                out.push((q, -1.0));
                 break;
             }
         }
