@@ -29,7 +29,7 @@ fn main() {
     let verbose = args.iter().any(|a| a == "--verbose") || only.is_some();
     let table = Table::default();
     let player = Player::new(level);
-    let ctx = Ctx { game, table, params: Params::default(), noise: level.noise(), me: 0, depth: 1 };
+    let ctx = Ctx::new(game, table, Params::default(), level.noise(), 0, 1);
     // Bands of the AI's success estimate: (shots, worked).
     let mut bands = [(0u32, 0u32); 5];
     let mut wins = 0;

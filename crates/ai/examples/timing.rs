@@ -30,7 +30,7 @@ fn main() {
     let seed: u64 = get("--seed", "1").parse().expect("--seed");
     let table = Table::default();
     let player = Player::new(level);
-    let ctx = Ctx { game, table, params: Params::default(), noise: level.noise(), me: 0, depth: 1 };
+    let ctx = Ctx::new(game, table, Params::default(), level.noise(), 0, 1);
     let (mut wall, mut cpu) = (Vec::new(), Vec::new());
     for k in 0..trials {
         let s = seed.wrapping_mul(1_000_003).wrapping_add(k);

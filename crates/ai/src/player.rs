@@ -112,14 +112,7 @@ impl Player {
     /// `decide` with the expectations behind it.
     pub fn think(&self, view: &TableView, seed: u64) -> Thought {
         let budget = self.level.budget();
-        let ctx = Ctx {
-            game: view.game,
-            table: view.table,
-            params: view.params,
-            noise: self.level.noise(),
-            me: view.me(),
-            depth: budget.position_depth,
-        };
+        let ctx = Ctx::new(view.game, view.table, view.params, self.level.noise(), view.me(), budget.position_depth);
         if let Some(d) = &view.pending
             && !d.options.is_empty()
         {

@@ -292,7 +292,7 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
     let mut last_shooter = breaker;
     let mut shooters: BTreeSet<u8> = BTreeSet::new();
     let mut pending: Option<(Decision, Vec<(BallId, [f64; 2])>)> = None;
-    let ctx = Ctx { game, table, params, noise: args.players[0].noise(), me: 0, depth: 1 };
+    let ctx = Ctx::new(game, table, params, args.players[0].noise(), 0, 1);
     let v = &mut res.violations;
     // 1.12: shots since an object ball was pocketed, the innings count when the referee
     // announced no progress, and shots of this game (since its last replay).
@@ -520,7 +520,7 @@ pub fn runout_trial(game: Game, level: Level, seed: u64, times: &mut Vec<f64>) -
     let mut balls = random_open_table(game, &table, seed);
     let mut state =
         GameState { shooter: 0, ball_in_hand: BallInHand::Anywhere, breaker: Some(1), ..GameState::default() };
-    let ctx = Ctx { game, table, params, noise: level.noise(), me: 0, depth: 1 };
+    let ctx = Ctx::new(game, table, params, level.noise(), 0, 1);
     for step in 0..40u64 {
         let view = TableView::shot(game, table, state.clone(), balls.clone());
         let t0 = Instant::now();
@@ -556,7 +556,7 @@ pub fn break_and_run_trial(game: Game, level: Level, seed: u64, times: &mut Vec<
     if game == Game::StraightPool {
         state.target_score = Some(STRAIGHT_POOL_TARGET);
     }
-    let ctx = Ctx { game, table, params, noise: level.noise(), me: 0, depth: 1 };
+    let ctx = Ctx::new(game, table, params, level.noise(), 0, 1);
     let mut pending: Option<(Decision, Vec<(BallId, [f64; 2])>)> = None;
     for step in 0..60u64 {
         let seed = mix(seed, 91, step);

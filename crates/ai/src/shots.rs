@@ -115,10 +115,10 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
         let Some(tp) = pos_of(balls, t) else { continue };
         let legal_call = calls.contains(&t);
         for p in PocketId::ALL {
-            let aim = pocket_target(table, p);
+            let aim = pocket_target(ctx, p);
             let u = unit(tp, aim);
             let ghost = [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]];
-            if legal_call && path_clear(balls, tp, aim, &[t, BallId::CUE]) && pocket_tolerance(table, p, tp) > 0.0 {
+            if legal_call && path_clear(balls, tp, aim, &[t, BallId::CUE]) && pocket_tolerance(ctx, p, tp) > 0.0 {
                 let v = unit(cue, ghost);
                 let cut = cut_between(v, u);
                 if cut < 80f64.to_radians() && table.contains_ball(ghost, R * 0.5) {
@@ -131,7 +131,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                             phi0: angle(v),
                             travel: dist(cue, ghost) + dist(tp, aim),
                             cut,
-                            est: pot_chance(&ctx.noise, dist(cue, ghost), cut, pocket_tolerance(table, p, tp)),
+                            est: pot_chance(&ctx.noise, dist(cue, ghost), cut, pocket_tolerance(ctx, p, tp)),
                         });
                     } else if budget.kicks {
                         for line in rail_lines(ctx) {
@@ -156,7 +156,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                                                 &ctx.noise,
                                                 dist(cue, bp) + dist(bp, ghost),
                                                 cut,
-                                                pocket_tolerance(table, p, tp),
+                                                pocket_tolerance(ctx, p, tp),
                                             ),
                                     });
                                 }
@@ -176,7 +176,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                     if !path_clear(balls, tp, bp, &[t, BallId::CUE]) || !path_clear(balls, bp, aim, &[t, BallId::CUE]) {
                         continue;
                     }
-                    if pocket_tolerance(table, p, bp) <= 0.0 {
+                    if pocket_tolerance(ctx, p, bp) <= 0.0 {
                         continue;
                     }
                     let ub = unit(tp, ma);
@@ -195,7 +195,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                             phi0: angle(v),
                             travel: dist(cue, g) + dist(tp, bp) + dist(bp, aim),
                             cut,
-                            est: 0.5 * pot_chance(&ctx.noise, dist(cue, g), cut, pocket_tolerance(table, p, bp)),
+                            est: 0.5 * pot_chance(&ctx.noise, dist(cue, g), cut, pocket_tolerance(ctx, p, bp)),
                         });
                     }
                 }
@@ -209,7 +209,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                 if dist(cp, tp) > 0.8 || !path_clear(balls, cp, aim, &[c, BallId::CUE]) {
                     continue;
                 }
-                if pocket_tolerance(table, p, cp) <= 0.0 {
+                if pocket_tolerance(ctx, p, cp) <= 0.0 {
                     continue;
                 }
                 let uc = unit(cp, aim);
@@ -234,7 +234,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                         travel: dist(cue, gt) + dist(tp, gc) + dist(cp, aim),
                         cut,
                         est: 0.4
-                            * pot_chance(&ctx.noise, dist(cue, gt) + dist(tp, gc), cut, pocket_tolerance(table, p, cp)),
+                            * pot_chance(&ctx.noise, dist(cue, gt) + dist(tp, gc), cut, pocket_tolerance(ctx, p, cp)),
                     });
                 }
             }
@@ -422,11 +422,11 @@ pub fn placements(ctx: &Ctx, state: &GameState, balls: &Balls, bih: BallInHand, 
     for &t in &targets {
         let Some(tp) = pos_of(&base, t) else { continue };
         for p in PocketId::ALL {
-            let aim = pocket_target(table, p);
+            let aim = pocket_target(ctx, p);
             if !path_clear(&base, tp, aim, &[t]) {
                 continue;
             }
-            let tol = pocket_tolerance(table, p, tp);
+            let tol = pocket_tolerance(ctx, p, tp);
             if tol <= 0.0 {
                 continue;
             }

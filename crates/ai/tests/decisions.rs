@@ -10,7 +10,7 @@ fn b(n: u8) -> BallId {
 }
 
 fn ctx(game: Game, level: Level) -> Ctx {
-    Ctx { game, table: Table::default(), params: Params::default(), noise: level.noise(), me: 0, depth: 1 }
+    Ctx::new(game, Table::default(), Params::default(), level.noise(), 0, 1)
 }
 
 #[test]

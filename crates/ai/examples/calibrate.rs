@@ -1,0 +1,130 @@
+//! Calibration of the geometric pot chance (`pot_chance`, which ranks plans and values every
+//! rollout's end position) against the physics: random cue ball and object ball positions on
+//! an empty table, every direct pot the shot generator plans, struck with the aim refined
+//! against the physics at the ladder's middle speed, `--samples` times with the level's noise.
+//! Prints, per band of the estimate, the mean estimate and how often the ball dropped, and the
+//! same split by cut angle and by the object ball's distance from a cushion:
+//! `cargo run -p biljardi-ai --release --example calibrate -- --level master --layouts 400 --samples 40 --seed 1`
+
+mod common;
+
+use biljardi_ai::eval::{Ctx, perturb, pocket_target, pocket_tolerance, simulate};
+use biljardi_ai::{Level, shots};
+use biljardi_physics::{BALL_RADIUS_M, BallFate, BallId, Params, Table};
+use biljardi_rules::{Call, Game, GameState};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::Write;
+
+/// (shots, sum of estimates, sum of outcomes) per bucket.
+#[derive(Clone, Copy, Default)]
+struct Bucket(u32, f64, f64);
+
+impl Bucket {
+    fn add(&mut self, est: f64, made: f64) {
+        self.0 += 1;
+        self.1 += est;
+        self.2 += made;
+    }
+    fn line(&self, name: &str) -> String {
+        let n = f64::from(self.0.max(1));
+        format!("{name}: {} shots, estimate {:.3}, made {:.3}", self.0, self.1 / n, self.2 / n)
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let get = |flag: &str, default: &str| common::flag(&args, flag, default);
+    let level = Level::parse(&get("--level", "master")).expect("--level");
+    let layouts: u64 = get("--layouts", "400").parse().expect("--layouts");
+    let samples: u64 = get("--samples", "40").parse().expect("--samples");
+    let seed: u64 = get("--seed", "1").parse().expect("--seed");
+    let table = Table::default();
+    let ctx = Ctx::new(Game::NineBall, table, Params::default(), level.noise(), 0, 1);
+    let budget = level.budget();
+    let state = GameState::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (hl, hw) = (table.half_length() - 1.5 * BALL_RADIUS_M, table.half_width() - 1.5 * BALL_RADIUS_M);
+    let mut by_est = [Bucket::default(); 10];
+    let mut by_cut = [Bucket::default(); 4];
+    let mut by_rail = [Bucket::default(); 3];
+    // `--dump FILE`: one line per plan (cue to ghost m, cut rad, object to pocket m, tolerance
+    // rad, side pocket, object and cue ball gaps to a cushion m, made, cue ball pocketed).
+    let mut dump = args
+        .iter()
+        .any(|a| a == "--dump")
+        .then(|| std::fs::File::create(get("--dump", "calibrate.tsv")).expect("--dump file"));
+    for _ in 0..layouts {
+        let mut p = || [rng.random_range(-hl..hl), rng.random_range(-hw..hw)];
+        let (cue, one) = (p(), p());
+        if (cue[0] - one[0]).hypot(cue[1] - one[1]) < 3.0 * BALL_RADIUS_M {
+            continue;
+        }
+        let balls = vec![(BallId::CUE, cue), (BallId::object(1).expect("ball 1"), one)];
+        let rail = (table.half_width() - one[1].abs()).min(table.half_length() - one[0].abs()) - BALL_RADIUS_M;
+        for plan in shots::pot_plans(&ctx, &state, &balls, &budget) {
+            let Call::Ball { pocket: Some(pocket), .. } = plan.call else { continue };
+            if plan.kind != shots::ShotKind::Pot {
+                continue;
+            }
+            let v = shots::speeds(&budget, ctx.noise.speed_mps, plan.travel, plan.cut)[1];
+            let Some(strike) = shots::refine(&ctx, &balls, &plan, v, 0.0, 0.0, budget.refine_passes.max(1)) else {
+                continue;
+            };
+            let (mut made, mut scratched) = (0.0, 0.0);
+            for _ in 0..samples {
+                let s = perturb(&ctx.noise, &strike, &mut rng);
+                let played = simulate(&table, &ctx.params, &balls, s);
+                let down = |id: BallId, want: Option<_>| {
+                    played.finals.iter().any(|(b, f)| {
+                        *b == id && matches!(f, BallFate::Pocketed { pocket } if want.is_none_or(|w| w == *pocket))
+                    })
+                };
+                if down(BallId::CUE, None) {
+                    scratched += 1.0;
+                } else if down(plan.target, Some(pocket)) {
+                    made += 1.0;
+                }
+            }
+            let made = made / samples as f64;
+            if let Some(f) = dump.as_mut() {
+                let aim = pocket_target(&ctx, pocket);
+                let ghost_d = plan.travel - (aim[0] - one[0]).hypot(aim[1] - one[1]);
+                let cue_rail =
+                    (table.half_width() - cue[1].abs()).min(table.half_length() - cue[0].abs()) - BALL_RADIUS_M;
+                writeln!(
+                    f,
+                    "{ghost_d:.4}\t{:.4}\t{:.4}\t{:.5}\t{}\t{rail:.4}\t{cue_rail:.4}\t{made:.4}\t{:.4}",
+                    plan.cut,
+                    (aim[0] - one[0]).hypot(aim[1] - one[1]),
+                    pocket_tolerance(&ctx, pocket, one),
+                    u8::from(pocket.is_side()),
+                    scratched / samples as f64
+                )
+                .expect("write --dump");
+            }
+            by_est[((plan.est * 10.0) as usize).min(9)].add(plan.est, made);
+            by_cut[((plan.cut.to_degrees() / 20.0) as usize).min(3)].add(plan.est, made);
+            by_rail[if rail < 0.03 {
+                0
+            } else if rail < 0.15 {
+                1
+            } else {
+                2
+            }]
+            .add(plan.est, made);
+        }
+    }
+    println!("level {}, {layouts} layouts, {samples} strikes each", level.name());
+    for (i, b) in by_est.iter().enumerate() {
+        if b.0 > 0 {
+            println!("{}", b.line(&format!("estimate {:.1}-{:.1}", i as f64 / 10.0, (i + 1) as f64 / 10.0)));
+        }
+    }
+    for (i, b) in by_cut.iter().enumerate() {
+        println!("{}", b.line(&format!("cut {}-{} deg", 20 * i, 20 * (i + 1))));
+    }
+    for (b, name) in by_rail.iter().zip(["object ball within 3 cm of a cushion", "3-15 cm", "farther"]) {
+        println!("{}", b.line(name));
+    }
+}
