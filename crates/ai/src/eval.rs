@@ -818,7 +818,6 @@ mod tests {
         // the 1 at depth 1, the first position better at depth 2.
         let c1 = Ctx { noise: Level::Amateur.noise(), ..ctx(Game::NineBall, 1) };
         let c2 = Ctx { depth: 2, ..c1.clone() };
-        let t = c1.table;
         let one = [0.9, 0.3];
         let aim = pocket_target(&c1, PocketId::FootLeft);
         let u = unit(one, aim);
