@@ -254,7 +254,7 @@ impl Player {
             let mut vs = shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut);
             if rack_standing
                 && plan.kind == ShotKind::Pot
-                && crate::eval::pos_of(&with_cue(p), plan.target)
+                && crate::eval::pos_of(&base, plan.target)
                     .is_some_and(|q| !biljardi_rules::rack::ball_in_rack(&ctx.table, q))
             {
                 vs.extend([3.2, 4.5]);
