@@ -467,6 +467,67 @@ fn routine(ctx: &Ctx) -> f64 {
     pot_chance(&ctx.noise, 0.7, 0.35, (0.055f64 / 0.7).atan()).clamp(0.3, 0.97)
 }
 
+/// The chance of a later ball of the run (one not yet in the position value) whose pockets
+/// are all blocked by other balls: it has to be broken out or banked.
+const BLOCKED_BALL: f64 = 0.5;
+
+/// How easy a ball at `bp` is to pot later in a run: the best open pocket's chance from a
+/// short, nearly straight shot (the position the run will try to get), at most `routine`;
+/// `BLOCKED_BALL` without an open pocket (its path or its ghost ball taken by another ball).
+fn ease(ctx: &Ctx, balls: &[(BallId, [f64; 2])], id: BallId, bp: [f64; 2], routine: f64) -> f64 {
+    let mut best = 0.0f64;
+    for p in PocketId::ALL {
+        let aim = pocket_target(ctx, p);
+        let tol = pocket_tolerance(ctx, p, bp);
+        if tol <= 0.0 || !path_clear(balls, bp, aim, &[id, BallId::CUE]) {
+            continue;
+        }
+        let u = unit(bp, aim);
+        let ghost = [bp[0] - 2.0 * R * u[0], bp[1] - 2.0 * R * u[1]];
+        if balls.iter().any(|(o, q)| *o != id && !o.is_cue() && dist(*q, ghost) < 2.0 * R) {
+            continue;
+        }
+        best = best.max(pot_chance(&ctx.noise, 0.4, 0.2, tol));
+        if best >= routine {
+            return routine;
+        }
+    }
+    best.max(BLOCKED_BALL)
+}
+
+/// The chance of potting the `rest` balls of a run after the ones the position value already
+/// counts: each ball's `ease` in 9- and 10-ball (the highest `rest` in order), the hardest
+/// `rest` of the shooter's group and the 8 in 8-ball; the routine chance each otherwise (open
+/// table, 14.1).
+fn later_balls(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], rest: usize) -> f64 {
+    let r = routine(ctx);
+    let group = match ctx.game {
+        Game::EightBall if !state.open_table => state.groups[state.shooter()],
+        _ => None,
+    };
+    let mut eases: Vec<f64> = match (ctx.game, group) {
+        (Game::NineBall | Game::TenBall, _) => {
+            let mut objs: Vec<(BallId, [f64; 2])> = balls.iter().copied().filter(|b| !b.0.is_cue()).collect();
+            objs.sort_by_key(|b| b.0);
+            let skip = objs.len().saturating_sub(rest);
+            objs[skip..].iter().map(|&(id, p)| ease(ctx, balls, id, p, r)).collect()
+        }
+        (Game::EightBall, Some(g)) => {
+            let mut e: Vec<f64> = balls
+                .iter()
+                .filter(|b| g.contains(b.0) || b.0.number() == 8)
+                .map(|&(id, p)| ease(ctx, balls, id, p, r))
+                .collect();
+            e.sort_by(f64::total_cmp);
+            e.truncate(rest);
+            e
+        }
+        _ => Vec::new(),
+    };
+    eases.resize(rest, r);
+    eases.iter().product()
+}
+
 /// The shooter's chance of winning from a position where his best shot has chance `q`: he
 /// runs out (the first shot at `q`, the rest at the routine chance) or the rack goes on
 /// slightly against him (he has to play safe or missed).
@@ -474,7 +535,7 @@ fn shooter_value(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], q: 
     let k = balls_to_win(ctx, state, balls).max(1);
     // At depth 2, `q` already counts the position for the ball after next.
     let rest = if ctx.depth >= 2 { k.saturating_sub(2) } else { k - 1 };
-    let run = q * routine(ctx).powi(rest as i32);
+    let run = q * later_balls(ctx, state, balls, rest);
     // Without a run-out the rack goes on, better the easier the shot he has (ball in hand!).
     // In 14.1 a player without a shot plays safe back just as well (no push out, no ball in
     // hand for a mere miss of a safety): the share is nearer even, or safeties trade forever.
@@ -810,6 +871,26 @@ mod tests {
         let open: Balls =
             place(1.0).into_iter().filter(|b| b.0.is_cue() || b.0 >= BallId::object(10).unwrap()).collect();
         assert!(break_ball_chance(&c, &open).is_none());
+    }
+
+    #[test]
+    fn a_ball_boxed_in_by_others_counts_as_hard_to_run() {
+        let c = Ctx { noise: Level::Master.noise(), ..ctx(Game::NineBall, 2) };
+        let r = routine(&c);
+        let nine = [0.3, 0.2];
+        let mut balls: Balls = vec![(BallId::CUE, [-0.8, 0.0]), (BallId::object(9).unwrap(), nine)];
+        assert!((ease(&c, &balls, BallId::object(9).unwrap(), nine, r) - r).abs() < 1e-12, "open: routine");
+        // Six balls around it, a couple of millimetres off: no pocket open.
+        for k in 0..6 {
+            let a = k as f64 * std::f64::consts::FRAC_PI_3;
+            let d = 2.0 * R + 0.002;
+            balls.push((BallId::object(3 + k).unwrap(), [nine[0] + d * a.cos(), nine[1] + d * a.sin()]));
+        }
+        assert_eq!(ease(&c, &balls, BallId::object(9).unwrap(), nine, r), BLOCKED_BALL);
+        // The run's last ball is the 9: one later ball is the boxed 9, the open ones routine.
+        let state = GameState::default();
+        assert_eq!(later_balls(&c, &state, &balls, 1), BLOCKED_BALL);
+        assert!(later_balls(&c, &state, &balls[..2], 1) > 0.9);
     }
 
     #[test]

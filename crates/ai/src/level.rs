@@ -61,6 +61,8 @@ pub struct Budget {
     /// Depth of the position value: 1 the best next shot's chance; 2 also where the cue ball
     /// can go from that shot for the ball after next (and follow and draw in the second ply).
     pub position_depth: u8,
+    /// The best finalists (pots) also tried a little softer and firmer, deep-sampled.
+    pub speed_search: usize,
 }
 
 impl Level {
@@ -108,6 +110,7 @@ impl Level {
                 lookahead_plans: 0,
                 lookahead_strokes: 0,
                 position_depth: 1,
+                speed_search: 0,
             },
             Level::Amateur => Budget {
                 samples: 4,
@@ -125,6 +128,7 @@ impl Level {
                 lookahead_plans: 0,
                 lookahead_strokes: 0,
                 position_depth: 1,
+                speed_search: 0,
             },
             Level::Pro => Budget {
                 samples: 6,
@@ -142,6 +146,7 @@ impl Level {
                 lookahead_plans: 3,
                 lookahead_strokes: 3,
                 position_depth: 2,
+                speed_search: 0,
             },
             Level::Master => Budget {
                 samples: 8,
@@ -159,6 +164,7 @@ impl Level {
                 lookahead_plans: 3,
                 lookahead_strokes: 5,
                 position_depth: 2,
+                speed_search: 3,
             },
         }
     }

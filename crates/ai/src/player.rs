@@ -15,6 +15,12 @@ use rayon::prelude::*;
 /// safeties searched from every spot, not only from the best.
 const SAFETY_FROM_EVERY_SPOT_BELOW: f64 = 0.5;
 
+/// Speed multiples tried around the best finalists (`Budget::speed_search`).
+const SPEED_STEPS: [f64; 2] = [0.8, 1.25];
+
+/// Finalists of one plan while other plans are left (`varied_finalists`).
+const PER_PLAN_IN_FINAL: usize = 4;
+
 /// An AI player of one level. `Send + Sync`; `decide` is pure given the view and the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Player {
@@ -101,6 +107,33 @@ impl Scored {
     fn success(&self) -> f64 {
         if self.n == 0 { 0.0 } else { self.succ / self.n as f64 }
     }
+}
+
+/// The first `n` of `order`, at most `PER_PLAN_IN_FINAL` of them the same plan (kind, call
+/// and spot) while others are left: a good pot played with five spins would otherwise crowd
+/// out another pocket or ball whose position is better than its first pass showed.
+fn varied_finalists(order: &[usize], scored: &[Scored], n: usize) -> Vec<usize> {
+    let same = |a: &Candidate, b: &Candidate| a.kind == b.kind && a.call == b.call && a.placement == b.placement;
+    let mut picked: Vec<usize> = Vec::with_capacity(n);
+    for &i in order {
+        if picked.len() == n {
+            break;
+        }
+        let c = &scored[i].cand;
+        if picked.iter().filter(|&&j| same(&scored[j].cand, c)).count() < PER_PLAN_IN_FINAL {
+            picked.push(i);
+        }
+    }
+    // Too few plans: the rest in order.
+    for &i in order {
+        if picked.len() == n {
+            break;
+        }
+        if !picked.contains(&i) {
+            picked.push(i);
+        }
+    }
+    picked
 }
 
 impl Player {
@@ -216,6 +249,7 @@ impl Player {
                     call,
                     strike,
                     placement: p,
+                    plan: None,
                 }));
                 continue;
             }
@@ -232,6 +266,7 @@ impl Player {
                 call,
                 strike,
                 placement: p,
+                plan: None,
             }));
             if state.push_out_allowed && budget.safeties && matches!(ctx.game, Game::NineBall | Game::TenBall) {
                 cands.extend(shots::push_out_strokes(budget).into_iter().map(|strike| Candidate {
@@ -239,6 +274,7 @@ impl Player {
                     call: Call::push_out(),
                     strike,
                     placement: p,
+                    plan: None,
                 }));
             }
         }
@@ -274,6 +310,7 @@ impl Player {
                     call: plan.call,
                     strike,
                     placement: *p,
+                    plan: Some(plan.clone()),
                 })
             })
             .collect();
@@ -290,6 +327,7 @@ impl Player {
                 call: Call::None,
                 strike: Strike { speed_mps: 2.0, phi_rad: phi, theta_rad: 0.03, a: 0.0, b: 0.0 },
                 placement: spots.first().copied().flatten(),
+                plan: None,
             });
         }
 
@@ -339,7 +377,7 @@ impl Player {
         let key = |s: &Scored| -> f64 { if budget.position_play { s.mean() } else { s.success() + 0.01 * s.mean() } };
         let mut order: Vec<usize> = (0..scored.len()).collect();
         order.sort_by(|a, b| key(&scored[*b]).total_cmp(&key(&scored[*a])).then(a.cmp(b)));
-        let finalists: Vec<usize> = order.iter().copied().take(budget.finalists).collect();
+        let finalists = varied_finalists(&order, &scored, budget.finalists);
         let deep: Vec<(f64, f64)> =
             finalists.par_iter().map(|&i| eval(i, &scored[i].cand, budget.deep_samples, 2)).collect();
         for (&i, (sum, succ)) in finalists.iter().zip(deep) {
@@ -353,6 +391,33 @@ impl Player {
                 scored[i].succ += succ;
                 scored[i].n += budget.deep_samples;
             }
+        }
+        // Speed search: the best few pots are tried again a little softer and firmer (the
+        // ladder's steps are coarse for position), on the same execution errors as the
+        // finalists so that the comparison is fair.
+        let mut ranked_finalists = finalists.clone();
+        ranked_finalists.sort_by(|a, b| key(&scored[*b]).total_cmp(&key(&scored[*a])).then(a.cmp(b)));
+        let variants: Vec<Candidate> = ranked_finalists
+            .iter()
+            .take(if budget.lookahead_samples > 0 { budget.speed_search } else { 0 })
+            .filter_map(|&i| scored[i].cand.plan.as_ref().map(|plan| (i, plan)))
+            .flat_map(|(i, plan)| SPEED_STEPS.iter().map(move |&m| (i, plan, m)))
+            .collect::<Vec<_>>()
+            .par_iter()
+            .filter_map(|&(i, plan, m)| {
+                let c = &scored[i].cand;
+                let s = c.strike;
+                shots::refine(ctx, &with_cue(c.placement), plan, s.speed_mps * m, s.a, s.b, budget.refine_passes)
+                    .map(|strike| Candidate { strike, plan: Some(plan.clone()), ..c.clone() })
+            })
+            .collect();
+        let first_variant = scored.len();
+        let deep_variants: Vec<(f64, f64)> =
+            variants.par_iter().enumerate().map(|(j, c)| eval(first_variant + j, c, budget.deep_samples, 2)).collect();
+        let mut finalists = finalists;
+        for (cand, (sum, succ)) in variants.into_iter().zip(deep_variants) {
+            finalists.push(scored.len());
+            scored.push(Scored { cand, sum, succ, n: budget.deep_samples });
         }
         let best = finalists
             .iter()
@@ -384,5 +449,33 @@ impl Player {
             success: s.success(),
             candidates: n_cands,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scored(pocket: PocketId, b: f64) -> Scored {
+        let call = Call::Ball { ball: BallId::object(1).unwrap(), pocket: Some(pocket) };
+        let strike = Strike { speed_mps: 2.0, phi_rad: 0.0, theta_rad: 0.03, a: 0.0, b };
+        Scored {
+            cand: Candidate { kind: ShotKind::Pot, call, strike, placement: None, plan: None },
+            sum: 0.0,
+            succ: 0.0,
+            n: 1,
+        }
+    }
+
+    #[test]
+    fn finalists_leave_room_for_another_pocket() {
+        // Six strokes into the corner rank above one into the side.
+        let mut s: Vec<Scored> = (0..6).map(|k| scored(PocketId::FootLeft, k as f64 * 0.1)).collect();
+        s.push(scored(PocketId::SideLeft, 0.0));
+        let order: Vec<usize> = (0..s.len()).collect();
+        let f = varied_finalists(&order, &s, 5);
+        assert_eq!(f, vec![0, 1, 2, 3, 6]);
+        // Too few plans: the rest in order.
+        assert_eq!(varied_finalists(&order, &s, 7), vec![0, 1, 2, 3, 6, 4, 5]);
     }
 }

@@ -51,6 +51,8 @@ pub struct Candidate {
     pub call: Call,
     pub strike: Strike,
     pub placement: Option<[f64; 2]>,
+    /// The pot's plan (for the speed search around the finalists); `None` for other kinds.
+    pub plan: Option<Plan>,
 }
 
 fn angle(v: [f64; 2]) -> f64 {
