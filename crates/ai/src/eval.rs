@@ -137,6 +137,24 @@ pub fn pocket_tolerance(ctx: &Ctx, p: PocketId, from: [f64; 2]) -> f64 {
     (w.max(0.0) / dist(from, aim).max(0.05)).atan()
 }
 
+/// The line of ball `t` at `tp` into pocket `p` when it is open (the pocket in sight and no
+/// other ball but the cue ball in the way): (tolerance, direction to the pocket, ghost ball).
+pub(crate) fn open_line(
+    ctx: &Ctx,
+    balls: &[(BallId, [f64; 2])],
+    t: BallId,
+    tp: [f64; 2],
+    p: PocketId,
+) -> Option<(f64, [f64; 2], [f64; 2])> {
+    let aim = pocket_target(ctx, p);
+    let tol = pocket_tolerance(ctx, p, tp);
+    if tol <= 0.0 || !path_clear(balls, tp, aim, &[t, BallId::CUE]) {
+        return None;
+    }
+    let u = unit(tp, aim);
+    Some((tol, u, [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]]))
+}
+
 fn erf(x: f64) -> f64 {
     // Abramowitz and Stegun 7.1.26.
     let t = 1.0 / (1.0 + 0.3275911 * x.abs());
@@ -190,16 +208,7 @@ pub fn best_chance(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -
     for t in targets {
         let Some(tp) = pos_of(balls, t) else { continue };
         for p in PocketId::ALL {
-            let aim = pocket_target(ctx, p);
-            if !path_clear(balls, tp, aim, &[t, BallId::CUE]) {
-                continue;
-            }
-            let tol = pocket_tolerance(ctx, p, tp);
-            if tol <= 0.0 {
-                continue;
-            }
-            let u = unit(tp, aim);
-            let ghost = [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]];
+            let Some((tol, u, ghost)) = open_line(ctx, balls, t, tp, p) else { continue };
             let c = match placement {
                 BallInHand::Anywhere => 0.95 * pot_chance(&ctx.noise, 0.3, 0.0, tol),
                 BallInHand::BehindHeadString => {
@@ -264,13 +273,7 @@ pub(crate) fn break_ball_chance(ctx: &Ctx, balls: &[(BallId, [f64; 2])]) -> Opti
     let mut best = 0.0f64;
     for &(t, tp) in balls.iter().filter(|b| !b.0.is_cue() && !in_rack.contains(&b.0)) {
         for p in PocketId::ALL {
-            let aim = pocket_target(ctx, p);
-            let tol = pocket_tolerance(ctx, p, tp);
-            if tol <= 0.0 || !path_clear(balls, tp, aim, &[t, BallId::CUE]) {
-                continue;
-            }
-            let u = unit(tp, aim);
-            let ghost = [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]];
+            let Some((tol, u, ghost)) = open_line(ctx, balls, t, tp, p) else { continue };
             if !path_clear(balls, cp, ghost, &[BallId::CUE, t]) {
                 continue;
             }
@@ -428,13 +431,7 @@ fn best_chance_on(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], t:
     let _ = state;
     let mut best = 0.0f64;
     for p in PocketId::ALL {
-        let aim = pocket_target(ctx, p);
-        let tol = pocket_tolerance(ctx, p, tp);
-        if tol <= 0.0 || !path_clear(balls, tp, aim, &[t, BallId::CUE]) {
-            continue;
-        }
-        let u = unit(tp, aim);
-        let ghost = [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]];
+        let Some((tol, u, ghost)) = open_line(ctx, balls, t, tp, p) else { continue };
         if !path_clear(balls, cp, ghost, &[BallId::CUE, t]) {
             continue;
         }
@@ -477,13 +474,7 @@ const BLOCKED_BALL: f64 = 0.5;
 fn ease(ctx: &Ctx, balls: &[(BallId, [f64; 2])], id: BallId, bp: [f64; 2], routine: f64) -> f64 {
     let mut best = 0.0f64;
     for p in PocketId::ALL {
-        let aim = pocket_target(ctx, p);
-        let tol = pocket_tolerance(ctx, p, bp);
-        if tol <= 0.0 || !path_clear(balls, bp, aim, &[id, BallId::CUE]) {
-            continue;
-        }
-        let u = unit(bp, aim);
-        let ghost = [bp[0] - 2.0 * R * u[0], bp[1] - 2.0 * R * u[1]];
+        let Some((tol, _, ghost)) = open_line(ctx, balls, id, bp, p) else { continue };
         if balls.iter().any(|(o, q)| *o != id && !o.is_cue() && dist(*q, ghost) < 2.0 * R) {
             continue;
         }

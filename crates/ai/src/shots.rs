@@ -3,7 +3,7 @@
 //! placements.
 
 use crate::eval::{
-    Balls, Ctx, R, after_next, callable, first_contact_velocity, legal_targets, path_clear, pocket_target,
+    Balls, Ctx, R, after_next, callable, first_contact_velocity, legal_targets, open_line, path_clear, pocket_target,
     pocket_tolerance, pos_of, pot_chance, rail_factor, simulate, unit,
 };
 use crate::level::Budget;
@@ -436,16 +436,8 @@ pub fn ranked_placements(
     for &t in &targets {
         let Some(tp) = pos_of(&base, t) else { continue };
         for p in PocketId::ALL {
-            let aim = pocket_target(ctx, p);
-            if !path_clear(&base, tp, aim, &[t]) {
-                continue;
-            }
-            let tol = pocket_tolerance(ctx, p, tp);
-            if tol <= 0.0 {
-                continue;
-            }
-            let u = unit(tp, aim);
-            let ghost = [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]];
+            // `base` has no cue ball.
+            let Some((tol, u, ghost)) = open_line(ctx, &base, t, tp, p) else { continue };
             for &c in &[0.0f64, 0.3, -0.3, 0.55, -0.55] {
                 let (sn, cs) = c.sin_cos();
                 let back = [-(u[0] * cs - u[1] * sn), -(u[0] * sn + u[1] * cs)];
