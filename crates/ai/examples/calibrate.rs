@@ -54,8 +54,6 @@ fn main() {
         .iter()
         .any(|a| a == "--dump")
         .then(|| std::fs::File::create(get("--dump", "calibrate.tsv")).expect("--dump file"));
-    // A ball's gap to the nearest cushion.
-    let gap = |p: [f64; 2]| (table.half_width() - p[1].abs()).min(table.half_length() - p[0].abs()) - BALL_RADIUS_M;
     for _ in 0..layouts {
         let mut p = || [rng.random_range(-hl..hl), rng.random_range(-hw..hw)];
         let (cue, one) = (p(), p());
@@ -63,7 +61,7 @@ fn main() {
             continue;
         }
         let balls = vec![(BallId::CUE, cue), (BallId::object(1).expect("ball 1"), one)];
-        let rail = gap(one);
+        let rail = table.cushion_gap_m(one, BALL_RADIUS_M);
         for plan in shots::pot_plans(&ctx, &state, &balls, &budget) {
             let Call::Ball { pocket: Some(pocket), .. } = plan.call else { continue };
             if plan.kind != shots::ShotKind::Pot {
@@ -99,7 +97,7 @@ fn main() {
                     plan.cut,
                     pocket_tolerance(&ctx, pocket, one),
                     u8::from(pocket.is_side()),
-                    gap(cue),
+                    table.cushion_gap_m(cue, BALL_RADIUS_M),
                     scratched / samples as f64
                 )
                 .expect("write --dump");

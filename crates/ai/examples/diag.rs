@@ -73,8 +73,7 @@ fn main() {
                         }
                         None => (f64::NAN, f64::NAN),
                     };
-                    let rail =
-                        (table.half_width() - a.target_pos[1].abs()).min(table.half_length() - a.target_pos[0].abs());
+                    let rail = table.cushion_gap_m(a.target_pos, 0.0);
                     format!(
                         "cut {cut:.0} deg, cue {:.2} m, to pocket {to_pocket:.2} m, object {:.3} m off a rail",
                         (a.ghost[0] - a.cue[0]).hypot(a.ghost[1] - a.cue[1]),

@@ -203,8 +203,8 @@ pub fn best_chance(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -
     let cue = pos_of(balls, BallId::CUE);
     let placement = state.placement();
     let mut best = 0.0f64;
-    // (chance, target, its position, ghost, cue direction, object direction) of direct pots.
-    let mut pots: Vec<(f64, BallId, [f64; 2], [f64; 2], [f64; 2], [f64; 2])> = Vec::new();
+    // (chance, target, ghost, cue direction, object direction) of direct pots.
+    let mut pots: Vec<(f64, BallId, [f64; 2], [f64; 2], [f64; 2])> = Vec::new();
     for t in targets {
         let Some(tp) = pos_of(balls, t) else { continue };
         for p in PocketId::ALL {
@@ -227,7 +227,7 @@ pub fn best_chance(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -
                     let f = if ctx.depth >= 2 { rail_factor(table, cp) } else { 1.0 };
                     let c1 = pot_chance(&ctx.noise, dist(cp, ghost) * f, cut, tol);
                     if ctx.depth >= 2 && c1 > 0.05 {
-                        pots.push((c1, t, tp, ghost, v, u));
+                        pots.push((c1, t, ghost, v, u));
                         continue;
                     }
                     c1
@@ -238,12 +238,12 @@ pub fn best_chance(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -
     }
     if !pots.is_empty() {
         pots.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        for &(c1, t, tp, ghost, v, u) in pots.iter().take(3) {
+        for &(c1, t, ghost, v, u) in pots.iter().take(3) {
             if c1 <= best {
                 break;
             }
             // Where the cue ball can go from this pot decides the ball after next.
-            best = best.max(c1 * (0.25 + 0.75 * after_next(ctx, state, balls, t, tp, ghost, v, u)));
+            best = best.max(c1 * (0.25 + 0.75 * after_next(ctx, state, balls, t, ghost, v, u)));
         }
     }
     best
@@ -312,7 +312,7 @@ pub(crate) fn break_ball_chance(ctx: &Ctx, balls: &[(BallId, [f64; 2])]) -> Opti
 /// A cue ball close to a cushion is struck with the butt raised: aim errors grow (a factor on
 /// the distance in `pot_chance`, up to 1.8 for a ball frozen to the rail).
 pub(crate) fn rail_factor(table: &Table, p: [f64; 2]) -> f64 {
-    let gap = (table.half_length() - p[0].abs()).min(table.half_width() - p[1].abs()) - R;
+    let gap = table.cushion_gap_m(p, R);
     if gap >= 1.5 * R { 1.0 } else { 1.0 + 0.8 * (1.5 * R - gap.max(0.0)) / (1.5 * R) }
 }
 
@@ -334,7 +334,7 @@ fn after_targets(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], t: 
     ts
 }
 
-/// How well the cue ball can be brought to the ball after next when `t` (at `tp`) is potted
+/// How well the cue ball can be brought to the ball after next when `t` is potted
 /// from the ghost ball `ghost`, the cue ball arriving along `v`, the object ball leaving along
 /// `u`: cue ball paths for stun (the tangent line), follow and draw are sampled at a few
 /// distances (off one cushion when they reach it), and the best pair of neighbouring points
@@ -346,7 +346,6 @@ pub(crate) fn after_next(
     state: &GameState,
     balls: &[(BallId, [f64; 2])],
     t: BallId,
-    tp: [f64; 2],
     ghost: [f64; 2],
     v: [f64; 2],
     u: [f64; 2],
@@ -356,7 +355,6 @@ pub(crate) fn after_next(
         return 1.0;
     }
     let others: Balls = balls.iter().copied().filter(|b| b.0 != t && !b.0.is_cue()).collect();
-    let _ = tp;
     // The tangent: the part of the cue ball's direction across the object ball's line.
     let dot = v[0] * u[0] + v[1] * u[1];
     let tan = [v[0] - dot * u[0], v[1] - dot * u[1]];
@@ -386,9 +384,6 @@ pub(crate) fn after_next(
         }
         x.clamp(-l, l)
     };
-    let mut st = state.clone();
-    st.ball_in_hand = BallInHand::None;
-    st.is_break = false;
     let shallow = Ctx { depth: 1, ..ctx.clone() };
     let mut best = 0.0f64;
     let mut pts: Balls = others.clone();
@@ -404,11 +399,9 @@ pub(crate) fn after_next(
                 pts[ci].1 = x;
                 let mut c = 0.0f64;
                 for &n in &nexts {
-                    let Some(np) = pos_of(&others, n) else { continue };
-                    let _ = np;
-                    let mut one = st.clone();
-                    one.open_table = state.open_table;
-                    c = c.max(best_chance_on(&shallow, &one, &pts, n));
+                    if pos_of(&others, n).is_some() {
+                        c = c.max(best_chance_on(&shallow, &pts, n));
+                    }
                 }
                 c
             };
@@ -425,10 +418,9 @@ pub(crate) fn after_next(
 }
 
 /// The best direct pot of the single ball `t` with the cue ball where it lies.
-fn best_chance_on(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], t: BallId) -> f64 {
+fn best_chance_on(ctx: &Ctx, balls: &[(BallId, [f64; 2])], t: BallId) -> f64 {
     let table = &ctx.table;
     let (Some(tp), Some(cp)) = (pos_of(balls, t), pos_of(balls, BallId::CUE)) else { return 0.0 };
-    let _ = state;
     let mut best = 0.0f64;
     for p in PocketId::ALL {
         let Some((tol, u, ghost)) = open_line(ctx, balls, t, tp, p) else { continue };
@@ -800,15 +792,13 @@ pub fn rollout<G: Rng, H: Rng>(
     };
     // Ball in hand is worth more to the opponent than the coarse position value says.
     let value = if d.foul && !d.game_over { (value - FOUL_PENALTY).max(0.0) } else { value };
-    let _ = state;
     let success =
         !d.foul && (d.winner == Some(ctx.me) || (!d.game_over && d.next_shooter == ctx.me && d.options.is_empty()));
     Outcome { value, success, foul: d.foul }
 }
 
-/// The first contact between the cue ball and `target`: the object ball's velocity just after.
-pub(crate) fn first_contact_velocity(events: &[Event], target: BallId) -> Option<(BallId, [f64; 2])> {
-    let _ = target;
+/// The first object ball the cue ball touches, and its velocity just after the contact.
+pub(crate) fn first_contact_velocity(events: &[Event]) -> Option<(BallId, [f64; 2])> {
     events.iter().find_map(|e| match e.kind {
         EventKind::BallBall { balls } if balls.contains(&BallId::CUE) => {
             let other = if balls[0].is_cue() { balls[1] } else { balls[0] };

@@ -280,7 +280,7 @@ pub fn spins(budget: &Budget) -> &'static [(f64, f64)] {
 /// does not reach `target` first.
 fn direction_error(ctx: &Ctx, balls: &Balls, plan: &Plan, s: Strike) -> Option<f64> {
     let played = simulate(&ctx.table, &ctx.params, balls, s);
-    let (hit, v) = first_contact_velocity(&played.events, plan.target)?;
+    let (hit, v) = first_contact_velocity(&played.events)?;
     if hit != plan.target || v[0].hypot(v[1]) < 1e-6 {
         return None;
     }
@@ -390,7 +390,7 @@ pub fn push_out_strokes(budget: &Budget) -> Vec<Strike> {
 }
 
 /// Break strokes from `cue` for 8-, 9- and 10-ball: hard at the head ball of the rack.
-pub fn break_strokes(ctx: &Ctx, balls: &Balls, cue: [f64; 2], budget: &Budget) -> Vec<Strike> {
+pub fn break_strokes(balls: &Balls, cue: [f64; 2], budget: &Budget) -> Vec<Strike> {
     let Some(head) =
         balls.iter().filter(|b| !b.0.is_cue()).min_by(|a, b| a.1[0].total_cmp(&b.1[0]).then(a.0.cmp(&b.0)))
     else {
@@ -400,7 +400,6 @@ pub fn break_strokes(ctx: &Ctx, balls: &Balls, cue: [f64; 2], budget: &Budget) -
     let perp = [-u[1], u[0]];
     let offs: &[f64] = if budget.samples >= 6 { &[-0.08, 0.0, 0.08] } else { &[0.0] };
     let spds: &[f64] = if budget.samples >= 4 { &[7.0, 8.5] } else { &[6.0] };
-    let _ = ctx;
     let mut out = Vec::new();
     for &o in offs {
         let aim = [head.1[0] + perp[0] * o * R, head.1[1] + perp[1] * o * R];
@@ -451,7 +450,7 @@ pub fn ranked_placements(
                             let mut with: Balls = base.clone();
                             with.push((BallId::CUE, q));
                             let v = unit(q, ghost);
-                            chance *= 0.25 + 0.75 * after_next(ctx, &shooter_state, &with, t, tp, ghost, v, u);
+                            chance *= 0.25 + 0.75 * after_next(ctx, &shooter_state, &with, t, ghost, v, u);
                         }
                         cands.push((q, chance));
                     }

@@ -263,6 +263,12 @@ impl Table {
     pub fn contains_ball(&self, p: Vec2, r: f64) -> bool {
         p[0].abs() <= self.half_length() - r && p[1].abs() <= self.half_width() - r
     }
+
+    /// Distance in metres from the surface of a ball of radius `r` at `p` to the nearest cushion
+    /// nose line (negative when it overlaps one); pockets are not taken into account.
+    pub fn cushion_gap_m(&self, p: Vec2, r: f64) -> f64 {
+        (self.half_length() - p[0].abs()).min(self.half_width() - p[1].abs()) - r
+    }
 }
 
 impl Default for Table {
@@ -282,6 +288,17 @@ mod tests {
 
     fn dist(a: Vec2, b: Vec2) -> f64 {
         ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt()
+    }
+
+    #[test]
+    fn cushion_gap_is_measured_to_the_nearest_nose_line() {
+        let t = Table::preset(TableSize::NineFoot);
+        let r = 0.028575;
+        // 10 cm from the head cushion, 40 cm from the long one: the head cushion is nearer.
+        let p = [-(t.half_length() - 0.1), t.half_width() - 0.4];
+        assert!((t.cushion_gap_m(p, r) - (0.1 - r)).abs() < 1e-12);
+        assert!((t.cushion_gap_m([0.0, 0.0], r) - (t.half_width() - r)).abs() < 1e-12);
+        assert!(t.cushion_gap_m([0.0, t.half_width() - 0.01], r) < 0.0);
     }
 
     #[test]
