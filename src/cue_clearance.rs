@@ -44,12 +44,11 @@ fn build_rail_colliders(
     mut commands: Commands,
     spec: Res<TableSpec>,
     old: Query<Entity, With<RailObstacle>>,
-    mut built: Local<bool>,
 ) {
-    if *built && !spec.is_changed() {
+    // True on the system's first run too (the resource is newer than its last run).
+    if !spec.is_changed() {
         return;
     }
-    *built = true;
     for e in &old {
         commands.entity(e).despawn();
     }

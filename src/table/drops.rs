@@ -27,12 +27,11 @@ fn build_ball_return(
     mut commands: Commands,
     spec: Res<TableSpec>,
     parts: Query<Entity, With<ReturnPart>>,
-    mut built: Local<bool>,
 ) {
-    if *built && !spec.is_changed() {
+    // True on the system's first run too (the resource is newer than its last run).
+    if !spec.is_changed() {
         return;
     }
-    *built = true;
     for e in &parts {
         commands.entity(e).despawn();
     }
