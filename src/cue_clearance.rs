@@ -40,11 +40,7 @@ struct RailObstacle;
 
 /// The cushions (up to the nose's height, from the nose line back) and the wooden rails behind
 /// them (up to the rail's top), a box each on every side.
-fn build_rail_colliders(
-    mut commands: Commands,
-    spec: Res<TableSpec>,
-    old: Query<Entity, With<RailObstacle>>,
-) {
+fn build_rail_colliders(mut commands: Commands, spec: Res<TableSpec>, old: Query<Entity, With<RailObstacle>>) {
     // True on the system's first run too (the resource is newer than its last run).
     if !spec.is_changed() {
         return;

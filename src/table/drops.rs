@@ -23,11 +23,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Slope under the bed towards the foot end, a tray outside the foot end, and the floor.
-fn build_ball_return(
-    mut commands: Commands,
-    spec: Res<TableSpec>,
-    parts: Query<Entity, With<ReturnPart>>,
-) {
+fn build_ball_return(mut commands: Commands, spec: Res<TableSpec>, parts: Query<Entity, With<ReturnPart>>) {
     // True on the system's first run too (the resource is newer than its last run).
     if !spec.is_changed() {
         return;

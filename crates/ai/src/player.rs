@@ -1,9 +1,10 @@
 //! The decision: options, then the shot search (candidates from `shots`, two passes of noisy
 //! rollouts in parallel with rayon, seeded per candidate so the result depends only on the seed).
 
-use crate::eval::{Balls, Ctx, option_value, play_and_judge, rollout};
+use crate::eval::{Balls, Ctx, legal_targets, option_value, play_and_judge, pos_of, rollout};
 use crate::level::{Budget, Level};
 use crate::shots::{self, Candidate, ShotKind};
+use crate::table_ops::dist;
 use crate::view::{Action, TableView};
 use biljardi_physics::{BallId, EventKind, PocketId, Strike};
 use biljardi_rules::{BallInHand, Call, Game, GameOption};
@@ -67,7 +68,7 @@ pub struct Aim {
 
 /// The noiseless aim of `strike` from the cue ball in `balls`.
 pub fn aim_of(ctx: &Ctx, balls: &[(BallId, [f64; 2])], strike: Strike, call: &Call) -> Option<Aim> {
-    let cue = crate::eval::pos_of(balls, BallId::CUE)?;
+    let cue = pos_of(balls, BallId::CUE)?;
     let played = crate::eval::simulate(&ctx.table, &ctx.params, balls, strike);
     let (target, ghost, target_pos) = played.events.iter().find_map(|e| match e.kind {
         EventKind::BallBall { balls: pair } if pair.contains(&BallId::CUE) => {
@@ -290,8 +291,7 @@ impl Player {
             let mut vs = shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut);
             if rack_standing
                 && plan.kind == ShotKind::Pot
-                && crate::eval::pos_of(&base, plan.target)
-                    .is_some_and(|q| !biljardi_rules::rack::ball_in_rack(&ctx.table, q))
+                && pos_of(&base, plan.target).is_some_and(|q| !biljardi_rules::rack::ball_in_rack(&ctx.table, q))
             {
                 vs.extend([3.2, 4.5]);
             }
@@ -317,10 +317,15 @@ impl Player {
         let mut all: Vec<Candidate> = refined.into_iter().flatten().collect();
         all.extend(cands);
         if all.is_empty() {
-            // Nothing found: roll the cue ball gently into the nearest ball.
+            // Nothing found: straight at the nearest legal ball (a foul if another is in the way).
             let balls = with_cue(spots.first().copied().flatten());
             let cue = balls.iter().find(|b| b.0.is_cue()).map_or([0.0, 0.0], |b| b.1);
-            let tgt = balls.iter().find(|b| !b.0.is_cue()).map_or([1.0, 0.0], |b| b.1);
+            let tgt = legal_targets(ctx.game, state, &balls)
+                .into_iter()
+                .filter_map(|t| pos_of(&balls, t))
+                .min_by(|a, b| dist(*a, cue).total_cmp(&dist(*b, cue)))
+                .or_else(|| balls.iter().find(|b| !b.0.is_cue()).map(|b| b.1))
+                .unwrap_or([1.0, 0.0]);
             let phi = (tgt[1] - cue[1]).atan2(tgt[0] - cue[0]);
             all.push(Candidate {
                 kind: ShotKind::Safety,

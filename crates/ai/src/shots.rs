@@ -313,7 +313,7 @@ pub fn refine(ctx: &Ctx, balls: &Balls, plan: &Plan, speed: f64, a: f64, b: f64,
 }
 
 /// Safeties (and, for players without them, plain legal hits): thin to full hits on each legal
-/// ball at soft speeds, or kicks off one rail when it is hidden.
+/// ball at soft speeds, or kicks off one rail when it is hidden, two when no one-rail path is open.
 pub fn safety_strokes(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -> Vec<(ShotKind, Call, Strike)> {
     let Some(cue) = pos_of(balls, BallId::CUE) else { return Vec::new() };
     let mut targets = legal_targets(ctx.game, state, balls);
@@ -370,6 +370,48 @@ pub fn safety_strokes(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budg
                         Strike { speed_mps: v, phi_rad: angle(unit(cue, mt)), theta_rad: 0.03, a: 0.0, b: 0.0 },
                     ));
                 }
+            }
+        }
+    }
+    // No ball in sight, not even off one cushion: two cushions before a deliberate foul.
+    if out.is_empty() {
+        for t in legal_targets(ctx.game, state, balls) {
+            let Some(tp) = pos_of(balls, t) else { continue };
+            for phi in two_cushion_kicks(ctx, balls, cue, t, tp) {
+                for &v in &[1.6, 2.6] {
+                    out.push((
+                        ShotKind::Safety,
+                        call,
+                        Strike { speed_mps: v, phi_rad: phi, theta_rad: 0.03, a: 0.0, b: 0.0 },
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Directions (radians) that send the cue ball from `cue` off two cushions into `t` at `tp` by
+/// mirror geometry, with a small fan either side: a real rebound is shorter than the mirror
+/// and spin bends it, so the rollouts (and the noiseless look) pick among them.
+fn two_cushion_kicks(ctx: &Ctx, balls: &Balls, cue: [f64; 2], t: BallId, tp: [f64; 2]) -> Vec<f64> {
+    const FAN_DEG: [f64; 5] = [-1.2, -0.6, 0.0, 0.6, 1.2];
+    let mut out = Vec::new();
+    for first in rail_lines(ctx) {
+        for second in rail_lines(ctx) {
+            if first == second {
+                continue;
+            }
+            let m2 = mirror(tp, second);
+            let m12 = mirror(m2, first);
+            let Some(b1) = bounce(ctx, cue, m12, first) else { continue };
+            let Some(b2) = bounce(ctx, b1, m2, second) else { continue };
+            if path_clear(balls, cue, b1, &[BallId::CUE])
+                && path_clear(balls, b1, b2, &[BallId::CUE])
+                && path_clear(balls, b2, tp, &[BallId::CUE, t])
+            {
+                let phi = angle(unit(cue, m12));
+                out.extend(FAN_DEG.iter().map(|d| wrap(phi + d.to_radians())));
             }
         }
     }

@@ -359,3 +359,34 @@ fn ball_in_hand_behind_the_head_string_is_placed_there() {
     // 14.1 is call shot: a ball and a pocket, or a safety.
     assert!(matches!(call, Call::Ball { pocket: Some(_), .. } | Call::Safety { safety: true }), "{call:?}");
 }
+
+/// 9-ball, the 1 hidden from the cue ball behind the 2, 3 and 4, no push out.
+fn hidden_one() -> (GameState, Vec<(BallId, [f64; 2])>) {
+    let balls = vec![
+        (BallId::CUE, [-0.9, 0.0]),
+        (b(2), [-0.8, 0.02]),
+        (b(3), [-0.85, 0.09]),
+        (b(4), [-0.85, -0.08]),
+        (b(1), [1.0, 0.5]),
+        (b(9), [0.2, -0.3]),
+    ];
+    (GameState { shooter: 0, ..GameState::default() }, balls)
+}
+
+#[test]
+fn a_ball_hidden_from_one_cushion_kicks_is_kicked_off_two_and_a_beginner_never_calls_safety() {
+    let (state, balls) = hidden_one();
+    let view = TableView::shot(Game::NineBall, Table::default(), state.clone(), balls.clone());
+    for level in [Level::Amateur, Level::Pro] {
+        let th = Player::new(level).think(&view, 1);
+        let Action::Shoot { call, .. } = th.action else { panic!("must shoot: {:?}", th.action) };
+        // Struck as meant, the cue ball reaches the 1 first (and no rule is broken).
+        let (_, d) = play_and_judge(&ctx(Game::NineBall, level), &state, &balls, th.intended.unwrap(), &call);
+        assert!(!d.foul, "{level:?}: {:?} fouls {:?}", th.kind, d.fouls);
+    }
+    for seed in 0..3 {
+        let th = Player::new(Level::Beginner).think(&view, seed);
+        let Action::Shoot { call, .. } = th.action else { panic!("must shoot: {:?}", th.action) };
+        assert!(!matches!(call, Call::Safety { .. }), "beginner called {call:?}");
+    }
+}
