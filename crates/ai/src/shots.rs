@@ -373,12 +373,13 @@ pub fn safety_strokes(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budg
             }
         }
     }
-    // No ball in sight, not even off one cushion: two cushions before a deliberate foul.
+    // No ball in sight, not even off one cushion: two cushions before a deliberate foul, firm
+    // (struck softer, half of them leave no ball reaching a cushion after the contact: 6.3).
     if out.is_empty() {
         for t in legal_targets(ctx.game, state, balls) {
             let Some(tp) = pos_of(balls, t) else { continue };
             for phi in two_cushion_kicks(ctx, balls, cue, t, tp) {
-                for &v in &[1.6, 2.6] {
+                for &v in &[2.6, 3.5] {
                     out.push((
                         ShotKind::Safety,
                         call,

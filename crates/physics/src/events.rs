@@ -254,10 +254,17 @@ pub fn ball_line(path: &Path, line: &Line, r: f64) -> Option<f64> {
         (0.0..=line.len).contains(&s)
     };
     let mut c0 = c0;
+    if c0 <= 0.0 && !within(0.0) {
+        // Inside the line but beside the segment's end (in a pocket's mouth, past the jaw's
+        // rounded corner): the segment is touched only when the ball comes out past the line and
+        // moves in again within it, as a ball skimming past the corner curves back under spin.
+        let gap = |t: f64| c0 + t * (c1 + t * c2);
+        return first_closing(&[c0, c1, c2], gap, path.horizon).filter(|&t| within(t));
+    }
     if c0 <= 0.0 {
         // Touching (or a rounding hair inside): contact now if moving in, otherwise the next
         // time it moves in past where it is.
-        if c0 < -1e-9 || !within(0.0) {
+        if c0 < -1e-9 {
             return None;
         }
         if c1 < -MIN_APPROACH_MPS || (c0 < -OVERLAP_BUDGET_M && (c1 < 0.0 || (c1 == 0.0 && c2 < 0.0))) {
@@ -276,14 +283,26 @@ pub fn ball_post(path: &Path, at: V3, r: f64) -> Option<f64> {
         return None;
     }
     let (d1, d2) = (path.v0.xy(), 0.5 * path.acc.xy());
-    let k = r * r;
+    let mut k = r * r;
+    let dist = d0.norm();
+    if dist <= r {
+        // Touching (just off it, or a rounding hair inside): a contact now if moving in,
+        // otherwise the next time it moves in past the current distance. A ball leaving a nose
+        // sideways may curve back into it under its spin while still touching.
+        let rate = d0.dot(d1);
+        if rate < -MIN_APPROACH_MPS * dist {
+            return Some(0.0);
+        }
+        if dist - SHIFT_M < r - OVERLAP_BUDGET_M && (rate < 0.0 || (rate == 0.0 && d1.dot(d1) + 2.0 * d0.dot(d2) < 0.0))
+        {
+            return Some(0.0);
+        }
+        k = (dist - SHIFT_M).powi(2);
+    }
     let gap = |t: f64| {
         let d = d0 + t * (d1 + t * d2);
         d.dot(d) - k
     };
-    if gap(0.0) <= 0.0 {
-        return (d0.dot(d1) < 0.0).then_some(0.0);
-    }
     first_closing(&quartic(d0, d1, d2, k), gap, path.horizon)
 }
 
