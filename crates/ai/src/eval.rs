@@ -6,6 +6,7 @@ use crate::level::Noise;
 use crate::table_ops::{self, dist};
 use biljardi_physics::{
     BALL_RADIUS_M, Ball, BallFate, BallId, Event, EventKind, Params, PocketId, Simulation, Strike, Table,
+    raised_to_clear,
 };
 use biljardi_rules::{BallInHand, Call, Decision, Game, GameOption, GameState, Group, ShotRecord, judge};
 use rand::{Rng, SeedableRng};
@@ -652,8 +653,17 @@ impl Played {
     }
 }
 
-/// Rolls the shot forward with the physics.
+/// `s` with its elevation raised so that the stick clears the balls and the rail behind the
+/// cue ball in `balls`, as a player raises the butt: a stroke through a ball cannot be played.
+pub fn playable(table: &Table, balls: &[(BallId, [f64; 2])], s: Strike) -> Strike {
+    let Some(&(_, cue)) = balls.iter().find(|(id, _)| id.is_cue()) else { return s };
+    raised_to_clear(table, cue, balls.iter().filter(|(id, _)| !id.is_cue()).map(|(_, p)| *p), s)
+}
+
+/// Rolls the shot forward with the physics, the stroke raised to clear what lies behind the
+/// cue ball ([`playable`]), so every stroke the AI weighs is one it can play.
 pub fn simulate(table: &Table, params: &Params, balls: &[(BallId, [f64; 2])], strike: Strike) -> Played {
+    let strike = playable(table, balls, strike);
     let bs: Vec<Ball> = balls.iter().map(|(id, p)| Ball::at_rest(*id, *p)).collect();
     let mut sim = Simulation::new(*table, *params, bs);
     let mut events = Vec::with_capacity(64);

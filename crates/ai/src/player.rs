@@ -1,7 +1,7 @@
 //! The decision: options, then the shot search (candidates from `shots`, two passes of noisy
 //! rollouts in parallel with rayon, seeded per candidate so the result depends only on the seed).
 
-use crate::eval::{Balls, Ctx, legal_targets, option_value, play_and_judge, pos_of, rollout};
+use crate::eval::{Balls, Ctx, legal_targets, option_value, perturb, play_and_judge, playable, pos_of, rollout};
 use crate::level::{Budget, Level};
 use crate::shots::{self, Candidate, ShotKind};
 use crate::table_ops::dist;
@@ -439,11 +439,14 @@ impl Player {
             };
         }
         let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, u64::MAX, 3));
-        let executed = crate::eval::perturb(&ctx.noise, &s.cand.strike, &mut rng);
-        let aim = aim_of(ctx, &with_cue(s.cand.placement), s.cand.strike, &s.cand.call);
+        // Both raised as the rollouts raised them: the stick clears what lies behind the cue ball.
+        let balls = with_cue(s.cand.placement);
+        let executed = playable(&ctx.table, &balls, perturb(&ctx.noise, &s.cand.strike, &mut rng));
+        let intended = playable(&ctx.table, &balls, s.cand.strike);
+        let aim = aim_of(ctx, &balls, intended, &s.cand.call);
         Thought {
             aim,
-            intended: Some(s.cand.strike),
+            intended: Some(intended),
             action: Action::Shoot {
                 call,
                 strike: executed,

@@ -398,6 +398,15 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
             v.push(format!("{at}: placed the cue ball without ball in hand"));
         }
         check_table(game, &table, &balls, v, &at);
+        // The stick clears the balls and the rail behind the cue ball: no stroke through them.
+        let floor = crate::eval::playable(&table, &balls, strike).theta_rad;
+        if floor > strike.theta_rad {
+            v.push(format!(
+                "{at}: struck at {:.1} deg, under the cue's clearance {:.1} deg",
+                strike.theta_rad.to_degrees(),
+                floor.to_degrees()
+            ));
+        }
         if shooter != last_shooter {
             res.innings += 1;
             last_shooter = shooter;

@@ -390,3 +390,37 @@ fn a_ball_hidden_from_one_cushion_kicks_is_kicked_off_two_and_a_beginner_never_c
         assert!(!matches!(call, Call::Safety { .. }), "beginner called {call:?}");
     }
 }
+
+#[test]
+fn the_stick_clears_a_ball_behind_the_cue_ball_and_the_rail() {
+    // The 1 straight ahead of the cue ball towards the foot corner, the 2 just behind the cue
+    // ball on that line; then the same shot with the cue ball frozen to the head cushion.
+    let t = Table::default();
+    let corner = t.pocket(PocketId::FootRight).mouth_centre;
+    for (cue, behind) in [([0.2, 0.1], true), ([-t.half_length() + 0.0286, 0.1], false)] {
+        let u = [corner[0] - cue[0], corner[1] - cue[1]];
+        let n = u[0].hypot(u[1]);
+        let one = [cue[0] + u[0] / n * 0.4, cue[1] + u[1] / n * 0.4];
+        let mut balls = vec![(BallId::CUE, cue), (b(1), one), (b(9), [-0.2, -0.5])];
+        if behind {
+            balls.push((b(2), [cue[0] - u[0] / n * 0.09, cue[1] - u[1] / n * 0.09]));
+        }
+        let view = TableView::shot(Game::NineBall, t, GameState::default(), balls.clone());
+        for level in [Level::Amateur, Level::Pro] {
+            let th = Player::new(level).think(&view, 5);
+            let Action::Shoot { strike, .. } = th.action else { panic!("must shoot: {:?}", th.action) };
+            for s in [strike, th.intended.unwrap()] {
+                let others = balls.iter().filter(|(id, _)| !id.is_cue()).map(|(_, p)| *p);
+                let floor = biljardi_physics::min_cue_elevation_rad(&t, cue, others, s.phi_rad, s.a, s.b);
+                // Over the 2 nine centimetres behind, or the cushion's nose: well above level.
+                assert!(floor > 10f64.to_radians(), "floor {} deg", floor.to_degrees());
+                assert!(
+                    s.theta_rad >= floor,
+                    "{level:?}: {} deg under {} deg",
+                    s.theta_rad.to_degrees(),
+                    floor.to_degrees()
+                );
+            }
+        }
+    }
+}

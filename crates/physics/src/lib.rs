@@ -6,9 +6,10 @@
 //! Layout (after pooltool): `evolve` (closed-form motion between events) apart from
 //! `resolve/<event kind>/<model>` (what an event does), `events` (when the next event happens),
 //! `simulation` (the event loop), `params` (every model parameter), `json` (the `sim` contract),
-//! `rack` (standard racks).
+//! `rack` (standard racks), `cue_clearance` (how high the stick must rise over balls and rails).
 
 pub mod ball;
+pub mod cue_clearance;
 pub mod event;
 pub mod events;
 pub mod evolve;
@@ -24,6 +25,7 @@ pub mod simulation;
 pub mod table;
 
 pub use ball::{Ball, BallState, Motion};
+pub use cue_clearance::{CUE_SHAFT_RADIUS_M, MAX_CUE_ELEVATION_RAD, min_cue_elevation_rad, raised_to_clear};
 pub use event::{BallFate, Event, EventKind, FinalBall, Kinematics};
 pub use ids::{BallId, PocketId, RailId};
 pub use input::{InputError, parse_table};
