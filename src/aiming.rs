@@ -3,15 +3,15 @@
 //! and how steeply the cue must rise to clear the balls and the rail behind the cue ball.
 
 use crate::session::Session;
-use biljardi_physics::{BALL_RADIUS_M, BallId, EventKind, PocketId, Simulation, Strike};
+use biljardi_physics::{BallId, EventKind, PocketId, Simulation, Strike, min_cue_elevation_rad};
 use biljardi_rules::Call;
 
 /// How far ahead the aiming aid draws paths, seconds of the shot.
 const AID_HORIZON_S: f64 = 1.2;
 /// Radius of the cue's shaft near the tip, m (a 13 mm tip).
-pub const CUE_RADIUS_M: f64 = 0.0065;
+pub use biljardi_physics::CUE_SHAFT_RADIUS_M as CUE_RADIUS_M;
 /// Highest elevation the game lets a player use (a masse stroke), radians.
-pub const MAX_ELEVATION_RAD: f64 = 80.0 * std::f64::consts::PI / 180.0;
+pub use biljardi_physics::MAX_CUE_ELEVATION_RAD as MAX_ELEVATION_RAD;
 
 /// The aiming aid's picture of a stroke.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -107,51 +107,19 @@ pub fn nearest_pocket_along(session: &Session, from: [f64; 2], dir: [f64; 2]) ->
 }
 
 /// The lowest cue elevation that clears every ball and the rail behind the cue ball for a stroke
-/// towards `phi_rad` (the cue rests on the bridge up to 1.2 m behind the tip).
-pub fn min_elevation(session: &Session, phi_rad: f64) -> f64 {
+/// towards `phi_rad` with tip offsets `a`, `b` (the physics' closed-form model, the one the AI
+/// raises its strokes to).
+pub fn min_elevation(session: &Session, phi_rad: f64, a: f64, b: f64) -> f64 {
     let Some(c) = session.cue_pos() else { return 0.0 };
-    let back = [-phi_rad.cos(), -phi_rad.sin()];
-    let r = BALL_RADIUS_M;
-    let mut need: f64 = 0.0;
-    for (id, p) in &session.balls {
-        if id.is_cue() {
-            continue;
-        }
-        let v = [p[0] - c[0], p[1] - c[1]];
-        let along = v[0] * back[0] + v[1] * back[1];
-        let side = (v[0] * back[1] - v[1] * back[0]).abs();
-        if along <= 0.0 || side >= r + CUE_RADIUS_M {
-            continue;
-        }
-        // The shaft must pass over the ball's top (2r) where it lies, from the tip at height r.
-        let rise = 2.0 * r + CUE_RADIUS_M - r;
-        need = need.max((rise / (along - r).max(1e-3)).atan());
-    }
-    // The rail: the shaft must clear the cushion's top and the wooden rail just behind its nose
-    // (the bridge hand rests on the rail), measured from the cue ball to the nose going back.
-    let rail_top = session.table.cushion_height_m + 0.012;
-    let hl = session.table.half_length();
-    let hw = session.table.half_width();
-    let mut dist = f64::INFINITY;
-    if back[0].abs() > 1e-9 {
-        let edge = if back[0] > 0.0 { hl } else { -hl };
-        dist = dist.min((edge - c[0]) / back[0]);
-    }
-    if back[1].abs() > 1e-9 {
-        let edge = if back[1] > 0.0 { hw } else { -hw };
-        dist = dist.min((edge - c[1]) / back[1]);
-    }
-    if dist.is_finite() {
-        need = need.max(((rail_top + CUE_RADIUS_M - r) / (dist + 0.02).max(1e-3)).atan());
-    }
-    need.min(MAX_ELEVATION_RAD)
+    let others = session.balls.iter().filter(|(id, _)| !id.is_cue()).map(|(_, p)| *p);
+    min_cue_elevation_rad(&session.table, c, others, phi_rad, a, b)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::session::{Mode, Session};
-    use biljardi_physics::Table;
+    use biljardi_physics::{BALL_RADIUS_M, Table};
     use biljardi_rules::Game;
 
     fn aimed_session() -> Session {
@@ -177,10 +145,10 @@ mod tests {
     fn a_ball_just_behind_the_cue_ball_forces_the_cue_up() {
         let mut s = aimed_session();
         let cue = s.cue_pos().unwrap();
-        let free = min_elevation(&s, 0.0);
+        let free = min_elevation(&s, 0.0, 0.0, 0.0);
         s.balls.push((BallId::object(5).unwrap(), [cue[0] - 0.08, cue[1]]));
-        let blocked = min_elevation(&s, 0.0);
+        let blocked = min_elevation(&s, 0.0, 0.0, 0.0);
         assert!(blocked > free + 0.2, "free {free} blocked {blocked}");
-        assert!(min_elevation(&s, std::f64::consts::PI) < blocked);
+        assert!(min_elevation(&s, std::f64::consts::PI, 0.0, 0.0) < blocked);
     }
 }

@@ -94,7 +94,7 @@ impl Aim {
 
     /// The stroke as the physics takes it, at `power`, raised to clear what lies behind.
     pub fn strike(&self, session: &Session, power: f64) -> Strike {
-        let floor = self.min_theta_rad.unwrap_or_else(|| min_elevation(session, self.phi_rad));
+        let floor = self.min_theta_rad.unwrap_or_else(|| min_elevation(session, self.phi_rad, self.a, self.b));
         let theta = self.theta_rad.max(floor).min(MAX_ELEVATION_RAD);
         Strike { speed_mps: Aim::speed_mps(power), phi_rad: self.phi_rad, theta_rad: theta, a: self.a, b: self.b }
     }

@@ -2,7 +2,8 @@
 //! shape cast of the shaft (a sphere of the shaft's radius swept from the tip back to the bridge)
 //! finds the lowest elevation at which the stick passes clear. The aim uses it as the floor of
 //! its elevation, so the stick stops at balls and rails instead of passing through them.
-//! Headless (no rapier), `aiming::min_elevation` gives the same floor analytically.
+//! Headless (no rapier), `aiming::min_elevation` gives the same floor in closed form
+//! (`biljardi_physics::cue_clearance`, the model the AI raises its strokes to).
 
 use crate::aiming::{CUE_RADIUS_M, MAX_ELEVATION_RAD};
 use crate::bed::Bed;
@@ -13,13 +14,11 @@ use crate::table::{Ball, TableSpec};
 use bevy::prelude::*;
 use bevy_rapier3d::parry::shape::Ball as SphereShape;
 use bevy_rapier3d::prelude::*;
+use biljardi_physics::cue_clearance::{CUE_BRIDGE_M, RAIL_ABOVE_CUSHION_M};
 use biljardi_physics::{BALL_RADIUS_M, BallId};
 
 /// How far behind the tip the stick must be clear: the bridge hand, m.
-const BRIDGE_M: f32 = 1.0;
-
-/// The wooden rail's top above the bed, m (a little over the cushion's nose, as on a real table).
-const RAIL_TOP_M: f32 = (0.635 * 2.0 * BALL_RADIUS_M + 0.012) as f32;
+const BRIDGE_M: f32 = CUE_BRIDGE_M as f32;
 
 /// A collider the cue must not pass through.
 #[derive(Component)]
@@ -53,7 +52,8 @@ fn build_rail_colliders(mut commands: Commands, spec: Res<TableSpec>, old: Query
     let cushion = t.cushion_depth_m as f32;
     let outer = (t.cushion_depth_m + t.rail_width_m) as f32;
     // (distance of the box's inner face from the nose line, its depth, its top)
-    let layers = [(0.0, cushion, t.cushion_height_m as f32), (cushion, outer - cushion, RAIL_TOP_M)];
+    let rail_top = (t.cushion_height_m + RAIL_ABOVE_CUSHION_M) as f32;
+    let layers = [(0.0, cushion, t.cushion_height_m as f32), (cushion, outer - cushion, rail_top)];
     for (from, depth, top) in layers {
         let mid = from + depth / 2.0;
         let boxes = [
@@ -105,15 +105,23 @@ fn find_clearance(
     let filter = QueryFilter::default().predicate(&predicate);
     let phi = aim.phi_rad as f32;
     let d = Vec3::new(phi.cos(), 0.0, -phi.sin());
+    // The shooter's right (the bed's y is the scene's -z).
+    let right = Vec3::new(phi.sin(), 0.0, phi.cos());
     let centre = crate::frame::bed_point(cue, BALL_RADIUS_M);
     let r = BALL_RADIUS_M as f32;
+    let (a, b) = (aim.a as f32, aim.b as f32);
+    // From the foot of the axis (beside the centre) back to the tip on the ball's surface.
+    let tip = r * (1.0 - a * a - b * b).max(0.0).sqrt();
     let shaft = SphereShape::new(CUE_RADIUS_M as f32);
     let mut theta = 0.0f32;
     let step = 1f32.to_radians();
     while theta < MAX_ELEVATION_RAD as f32 {
         let back = -d * theta.cos() + Vec3::Y * theta.sin();
-        // Start a little behind the contact point, clear of the cue ball itself.
-        let start = centre - d * r + back * (CUE_RADIUS_M as f32 + 0.004);
+        let up = d * theta.sin() + Vec3::Y * theta.cos();
+        // The stroke's axis passes `a r` right of and `b r` above the centre (perpendicular to
+        // itself), as in the physics' strike and `cue_clearance`'s closed form; the sweep starts
+        // a little behind the tip.
+        let start = centre + right * (a * r) + up * (b * r) + back * (tip + 0.004);
         let options = ShapeCastOptions::with_max_time_of_impact(BRIDGE_M);
         if context.cast_shape(start, Quat::IDENTITY, back, &shaft, options, filter).is_none() {
             break;

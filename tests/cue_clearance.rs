@@ -1,11 +1,12 @@
 //! The cue stick against what lies behind the cue ball, headless: rapier's shape cast of the
 //! shaft (`cue_clearance`) sets the lowest elevation the aim may use, and it agrees with the
-//! analytic floor (`aiming::min_elevation`) for a ball behind the cue ball and for a rail.
+//! closed-form floor (`aiming::min_elevation`, the physics' `cue_clearance`, which the AI's
+//! strokes are raised to) for a ball behind the cue ball and for a rail, with tip offsets.
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy_rapier3d::prelude::*;
-use biljardi::aiming::CUE_RADIUS_M;
+use biljardi::aiming::{CUE_RADIUS_M, min_elevation};
 use biljardi::controls::Aim;
 use biljardi::game::SessionRes;
 use biljardi::session::{Mode, Phase, Session};
@@ -24,6 +25,11 @@ fn session_with(balls: Vec<(BallId, [f64; 2])>) -> Session {
 
 /// The floor the rapier cast finds for a stroke towards `phi_rad`.
 fn cast_floor(session: Session, phi_rad: f64) -> f64 {
+    cast_floor_with_tip(session, phi_rad, 0.0, 0.0)
+}
+
+/// The same with the tip `a` right and `b` above centre (ball radii).
+fn cast_floor_with_tip(session: Session, phi_rad: f64, a: f64, b: f64) -> f64 {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, TransformPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(1.0 / 60.0)))
@@ -33,6 +39,8 @@ fn cast_floor(session: Session, phi_rad: f64) -> f64 {
         .insert_resource({
             let mut aim = Aim::default();
             aim.phi_rad = phi_rad; // (other fields are the aim's own)
+            aim.a = a;
+            aim.b = b;
             aim
         })
         .add_plugins(RapierPhysicsPlugin::<NoUserData>::default());
@@ -49,21 +57,35 @@ fn one() -> BallId {
     BallId::object(1).unwrap()
 }
 
-#[test]
-fn a_ball_just_behind_the_cue_ball_raises_the_stick() {
-    let gap_m = 0.10;
-    let s = session_with(vec![(BallId::CUE, [0.0, 0.0]), (one(), [-gap_m, 0.0])]);
-    let cast = cast_floor(s, 0.0);
-    // The shaft's axis from the tip (at the back of the cue ball, at its centre's height) must
-    // pass the other ball's centre at a ball radius plus the shaft's radius.
-    let exact = ((BALL_RADIUS_M + CUE_RADIUS_M) / (gap_m - BALL_RADIUS_M)).asin();
-    // The cast goes up a degree at a time and ends at the first clear elevation.
+/// The cast goes up a degree at a time and ends at the first clear elevation.
+fn assert_near(cast: f64, exact: f64) {
     assert!(
         cast >= exact - 0.2f64.to_radians() && cast < exact + 1.5f64.to_radians(),
         "cast {:.1} deg, exact {:.1} deg",
         cast.to_degrees(),
         exact.to_degrees()
     );
+}
+
+#[test]
+fn a_ball_just_behind_the_cue_ball_raises_the_stick() {
+    let gap_m = 0.10;
+    let s = session_with(vec![(BallId::CUE, [0.0, 0.0]), (one(), [-gap_m, 0.0])]);
+    // The shaft's axis through the cue ball's centre must pass the other ball's centre at a ball
+    // radius plus the shaft's radius.
+    let exact = ((BALL_RADIUS_M + CUE_RADIUS_M) / gap_m).asin();
+    assert!((min_elevation(&s, 0.0, 0.0, 0.0) - exact).abs() < 1e-12);
+    assert_near(cast_floor(s.clone(), 0.0), exact);
+    // With draw the axis runs lower and must rise further; with follow less far.
+    for b in [-0.4, 0.4] {
+        assert_near(cast_floor_with_tip(s.clone(), 0.0, 0.0, b), min_elevation(&s, 0.0, 0.0, b));
+    }
+    // Side spin towards a ball just wide of the shaft brings the shaft over it.
+    let wide = session_with(vec![(BallId::CUE, [0.0, 0.0]), (one(), [-gap_m, BALL_RADIUS_M + CUE_RADIUS_M + 0.002])]);
+    assert!(cast_floor(wide.clone(), 0.0) < 1.5f64.to_radians());
+    let left = min_elevation(&wide, 0.0, -0.3, 0.0);
+    assert!(left > 0.1);
+    assert_near(cast_floor_with_tip(wide, 0.0, -0.3, 0.0), left);
 }
 
 #[test]
@@ -80,16 +102,14 @@ fn a_cue_ball_near_the_rail_needs_the_butt_raised_over_the_cushion() {
     let off_m = 0.03; // from the back of the cue ball to the cushion's nose
     let y = -(t.half_width() - BALL_RADIUS_M - off_m);
     let s = session_with(vec![(BallId::CUE, [0.0, y]), (one(), [0.5, 0.3])]);
-    // Shooting away from the rail (towards +y): the stick comes back over the cushion.
-    let cast = cast_floor(s, std::f64::consts::FRAC_PI_2);
-    // The shaft's axis, from the tip at the ball's centre height, must pass the nose's top edge
-    // (off_m back, h up) at the shaft's radius: off sin(theta) - h cos(theta) = r_cue.
+    // Shooting away from the rail (towards +y): the stick comes back over the cushion's nose
+    // (off_m + a ball radius behind the centre) and the wooden rail behind it.
+    let phi = std::f64::consts::FRAC_PI_2;
     let h = t.cushion_height_m - BALL_RADIUS_M;
-    let exact = (CUE_RADIUS_M / off_m.hypot(h)).asin() + h.atan2(off_m);
-    assert!(
-        cast >= exact - 0.2f64.to_radians() && cast < exact + 1.5f64.to_radians(),
-        "cast {:.1} deg, exact {:.1} deg",
-        cast.to_degrees(),
-        exact.to_degrees()
-    );
+    let x = off_m + BALL_RADIUS_M;
+    let over_nose = (CUE_RADIUS_M / x.hypot(h)).asin() + h.atan2(x);
+    let exact = min_elevation(&s, phi, 0.0, 0.0);
+    assert!(exact >= over_nose - 1e-12 && exact < over_nose + 2f64.to_radians(), "{exact} {over_nose}");
+    assert_near(cast_floor(s.clone(), phi), exact);
+    assert_near(cast_floor_with_tip(s.clone(), phi, 0.0, 0.3), min_elevation(&s, phi, 0.0, 0.3));
 }
