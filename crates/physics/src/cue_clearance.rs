@@ -39,6 +39,8 @@ pub fn min_cue_elevation_rad(
     // The axis runs `b r` above the centre (perpendicular to itself, in the stroke's vertical
     // plane) and `a r` to the right of it.
     let lift = b * r;
+    // A ball's centre this close to the axis touches the shaft.
+    let reach = r + CUE_SHAFT_RADIUS_M;
     let mut need: f64 = 0.0;
     for p in others {
         let v = [p[0] - cue[0], p[1] - cue[1]];
@@ -47,7 +49,6 @@ pub fn min_cue_elevation_rad(
             continue;
         }
         let side = v[0] * right[0] + v[1] * right[1] - a * r;
-        let reach = r + CUE_SHAFT_RADIUS_M;
         if side.abs() >= reach {
             continue;
         }
@@ -94,7 +95,7 @@ fn asin_or_max(s: f64) -> f64 {
 }
 
 /// The horizontal distance from the cue ball's centre back along `back` to the nearest cushion
-/// nose line, if the stroke points anywhere but along the bed.
+/// nose line (`None` only for a zero direction).
 fn nose_distance(table: &Table, cue: [f64; 2], back: [f64; 2]) -> Option<f64> {
     let half = [table.half_length(), table.half_width()];
     (0..2)
