@@ -22,6 +22,14 @@ const SPEED_STEPS: [f64; 2] = [0.8, 1.25];
 /// Finalists of one plan while other plans are left (`varied_finalists`).
 const PER_PLAN_IN_FINAL: usize = 4;
 
+/// What the chance of a foul costs in the ranking when the shooter is on two fouls (6.14): the
+/// third loses the rack in 9- and 10-ball (the rollouts count that already) and costs 15 points
+/// more and a break in 14.1 (4.11), which the value's material term, saturated at a few points,
+/// hardly sees. A player on two fouls plays the stroke that surely hits legally: at 1.5 the
+/// amateur of the test `on_two_fouls_in_straight_pool_the_third_is_avoided` fouls 2 % of its
+/// strokes there (4.7 % when fouls only counted through the rollouts' value, 3.3 % at 1.0).
+const THIRD_FOUL_WEIGHT: f64 = 1.5;
+
 /// An AI player of one level. `Send + Sync`; `decide` is pure given the view and the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Player {
@@ -98,7 +106,10 @@ struct Scored {
     cand: Candidate,
     sum: f64,
     succ: f64,
+    fouls: f64,
     n: usize,
+    /// The foul rate of all strokes of the same plan (see `pool_foul_rates`).
+    plan_foul_rate: f64,
 }
 
 impl Scored {
@@ -107,6 +118,39 @@ impl Scored {
     }
     fn success(&self) -> f64 {
         if self.n == 0 { 0.0 } else { self.succ / self.n as f64 }
+    }
+    /// The foul rate, shrunk towards the plan's: a stroke seen a few dozen times with no foul
+    /// is most likely as risky as its siblings (picking the luckiest of many would otherwise
+    /// pick a stroke that only looks safe).
+    fn foul_rate(&self) -> f64 {
+        (self.fouls + FOUL_PRIOR_STROKES * self.plan_foul_rate) / (self.n as f64 + FOUL_PRIOR_STROKES)
+    }
+}
+
+/// How many strokes the plan's pooled foul rate counts for in a stroke's own (`Scored::foul_rate`).
+const FOUL_PRIOR_STROKES: f64 = 24.0;
+
+/// Pools the rollouts' fouls of every plan over all its strokes: the same kind, call and cue
+/// ball spot, aimed within 3 degrees (a safety's call names no ball; its aim tells them apart).
+fn pool_foul_rates(scored: &mut [Scored]) {
+    let same = |a: &Candidate, b: &Candidate| {
+        a.kind == b.kind
+            && a.call == b.call
+            && a.placement == b.placement
+            && (a.strike.phi_rad - b.strike.phi_rad).sin().abs() < 0.05
+    };
+    let rates: Vec<f64> = scored
+        .iter()
+        .map(|x| {
+            let (f, n) = scored
+                .iter()
+                .filter(|y| same(&x.cand, &y.cand))
+                .fold((0.0, 0usize), |(f, n), y| (f + y.fouls, n + y.n));
+            if n == 0 { 0.0 } else { f / n as f64 }
+        })
+        .collect();
+    for (x, r) in scored.iter_mut().zip(rates) {
+        x.plan_foul_rate = r;
     }
 }
 
@@ -358,48 +402,65 @@ impl Player {
         let n_cands = all.len();
 
         let pp = budget.position_play;
-        let eval = |idx: usize, c: &Candidate, n: usize, stage: u64| -> (f64, f64) {
+        let eval = |idx: usize, c: &Candidate, n: usize, stage: u64| -> (f64, f64, f64) {
             let look = (stage == 2 && budget.lookahead_samples > 0).then_some(budget);
             let balls = with_cue(c.placement);
             // Common random numbers: every candidate of a pass is struck with the same sequence
             // of execution errors, so their comparison is not left to the luck of the draw.
             let mut noise_rng = ChaCha8Rng::seed_from_u64(mix(seed, u64::MAX - 1, stage));
             let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, idx as u64, stage));
-            let (mut sum, mut succ) = (0.0, 0.0);
+            let (mut sum, mut succ, mut fouls) = (0.0, 0.0, 0.0);
             for _ in 0..n {
                 let o = rollout(ctx, state, &balls, &c.strike, &c.call, pp, look, &mut noise_rng, &mut rng);
                 sum += o.value;
                 succ += if o.success { 1.0 } else { 0.0 };
+                fouls += if o.foul { 1.0 } else { 0.0 };
             }
-            (sum, succ)
+            (sum, succ, fouls)
         };
-        let first: Vec<(f64, f64)> = all.par_iter().enumerate().map(|(i, c)| eval(i, c, budget.samples, 1)).collect();
+        let first: Vec<(f64, f64, f64)> =
+            all.par_iter().enumerate().map(|(i, c)| eval(i, c, budget.samples, 1)).collect();
         let mut scored: Vec<Scored> = all
             .into_iter()
             .zip(first)
-            .map(|(cand, (sum, succ))| Scored { cand, sum, succ, n: budget.samples })
+            .map(|(cand, (sum, succ, fouls))| Scored { cand, sum, succ, fouls, n: budget.samples, plan_foul_rate: 0.0 })
             .collect();
-        let key = |s: &Scored| -> f64 { if budget.position_play { s.mean() } else { s.success() + 0.01 * s.mean() } };
+        let on_two_fouls = ctx.game.three_foul_rule() && state.fouls[state.shooter()] >= 2;
+        if on_two_fouls {
+            pool_foul_rates(&mut scored);
+        }
+        let foul_weight = if on_two_fouls { THIRD_FOUL_WEIGHT } else { 0.0 };
+        let key = |s: &Scored| -> f64 {
+            let k = if budget.position_play { s.mean() } else { s.success() + 0.01 * s.mean() };
+            k - foul_weight * s.foul_rate()
+        };
         let mut order: Vec<usize> = (0..scored.len()).collect();
         order.sort_by(|a, b| key(&scored[*b]).total_cmp(&key(&scored[*a])).then(a.cmp(b)));
         let finalists = varied_finalists(&order, &scored, budget.finalists);
-        let deep: Vec<(f64, f64)> =
-            finalists.par_iter().map(|&i| eval(i, &scored[i].cand, budget.deep_samples, 2)).collect();
-        for (&i, (sum, succ)) in finalists.iter().zip(deep) {
+        // On two fouls a few percent of fouls matter: the finalists get more strokes each.
+        let deep_samples = if on_two_fouls { 3 * budget.deep_samples } else { budget.deep_samples };
+        let deep: Vec<(f64, f64, f64)> =
+            finalists.par_iter().map(|&i| eval(i, &scored[i].cand, deep_samples, 2)).collect();
+        for (&i, (sum, succ, fouls)) in finalists.iter().zip(deep) {
             if budget.lookahead_samples > 0 {
                 // The second ply replaces the first pass's estimate of the position.
                 scored[i].sum = sum;
                 scored[i].succ = succ;
-                scored[i].n = budget.deep_samples;
+                scored[i].fouls = fouls;
+                scored[i].n = deep_samples;
             } else {
                 scored[i].sum += sum;
                 scored[i].succ += succ;
-                scored[i].n += budget.deep_samples;
+                scored[i].fouls += fouls;
+                scored[i].n += deep_samples;
             }
         }
         // Speed search: the best few pots are tried again a little softer and firmer (the
         // ladder's steps are coarse for position), on the same execution errors as the
         // finalists so that the comparison is fair.
+        if on_two_fouls {
+            pool_foul_rates(&mut scored);
+        }
         let mut ranked_finalists = finalists.clone();
         ranked_finalists.sort_by(|a, b| key(&scored[*b]).total_cmp(&key(&scored[*a])).then(a.cmp(b)));
         let variants: Vec<Candidate> = ranked_finalists
@@ -417,12 +478,15 @@ impl Player {
             })
             .collect();
         let first_variant = scored.len();
-        let deep_variants: Vec<(f64, f64)> =
-            variants.par_iter().enumerate().map(|(j, c)| eval(first_variant + j, c, budget.deep_samples, 2)).collect();
+        let deep_variants: Vec<(f64, f64, f64)> =
+            variants.par_iter().enumerate().map(|(j, c)| eval(first_variant + j, c, deep_samples, 2)).collect();
         let mut finalists = finalists;
-        for (cand, (sum, succ)) in variants.into_iter().zip(deep_variants) {
+        for (cand, (sum, succ, fouls)) in variants.into_iter().zip(deep_variants) {
             finalists.push(scored.len());
-            scored.push(Scored { cand, sum, succ, n: budget.deep_samples });
+            scored.push(Scored { cand, sum, succ, fouls, n: deep_samples, plan_foul_rate: 0.0 });
+        }
+        if on_two_fouls {
+            pool_foul_rates(&mut scored);
         }
         let best = finalists
             .iter()
@@ -471,7 +535,9 @@ mod tests {
             cand: Candidate { kind: ShotKind::Pot, call, strike, placement: None, plan: None },
             sum: 0.0,
             succ: 0.0,
+            fouls: 0.0,
             n: 1,
+            plan_foul_rate: 0.0,
         }
     }
 

@@ -1,9 +1,11 @@
 //! The AI's decisions: legal calls, push outs, option choices, placements, determinism.
 
-use biljardi_ai::eval::{Ctx, play_and_judge};
+use biljardi_ai::eval::{Ctx, perturb, play_and_judge};
 use biljardi_ai::{Action, Level, Player, SelfplayArgs, ShotKind, TableView};
 use biljardi_physics::{BallId, Params, PocketId, Strike, Table};
 use biljardi_rules::{BallInHand, Call, Game, GameOption, GameState, Group};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 fn b(n: u8) -> BallId {
     BallId::object(n).unwrap()
@@ -423,4 +425,58 @@ fn the_stick_clears_a_ball_behind_the_cue_ball_and_the_rail() {
             }
         }
     }
+}
+
+/// 14.1 self-play (seed 51, game 236): the shooter on two fouls, the rack nearly whole with
+/// one ball in front of it, the cue ball 0.3 m short of it, and one ball near a foot corner.
+fn two_fouls_on_in_straight_pool() -> (GameState, Vec<(BallId, [f64; 2])>) {
+    let state = GameState {
+        shooter: 0,
+        fouls: [2, 0],
+        score: [9, 0],
+        breaker: Some(0),
+        target_score: Some(15),
+        ..GameState::default()
+    };
+    let balls = vec![
+        (BallId::CUE, [0.3522, -0.0481]),
+        (b(1), [0.6848, -0.0308]),
+        (b(2), [0.6845, 0.0286]),
+        (b(3), [0.7348, -0.0585]),
+        (b(4), [0.7340, 0.0]),
+        (b(5), [0.7340, 0.0572]),
+        (b(6), [0.7846, -0.0874]),
+        (b(7), [0.7835, -0.0286]),
+        (b(8), [0.7835, 0.0286]),
+        (b(9), [0.7835, 0.0857]),
+        (b(10), [0.6323, -0.0062]),
+        (b(11), [1.2094, -0.4887]),
+        (b(12), [0.8331, -0.0572]),
+        (b(13), [0.8330, 0.0]),
+        (b(14), [0.8330, 0.0572]),
+        (b(15), [0.8330, 0.1143]),
+    ];
+    (state, balls)
+}
+
+#[test]
+fn on_two_fouls_in_straight_pool_the_third_is_avoided() {
+    // 4.11: a third successive foul costs 15 points more. The strokes the amateur chooses here,
+    // each struck 25 times with its own execution errors, must all but never foul.
+    let (state, balls) = two_fouls_on_in_straight_pool();
+    let c = ctx(Game::StraightPool, Level::Amateur);
+    let player = Player::new(Level::Amateur);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut fouls, mut strokes) = (0, 0);
+    for seed in 0..12 {
+        let view = TableView::shot(Game::StraightPool, Table::default(), state.clone(), balls.clone());
+        let th = player.think(&view, seed);
+        let (Some(intended), Action::Shoot { call, .. }) = (th.intended, th.action) else { panic!("must shoot") };
+        for _ in 0..25 {
+            let (_, d) = play_and_judge(&c, &state, &balls, perturb(&c.noise, &intended, &mut rng), &call);
+            fouls += u32::from(d.foul);
+            strokes += 1;
+        }
+    }
+    assert!(fouls * 25 <= strokes, "{fouls} of {strokes} strokes fouled on two fouls");
 }
