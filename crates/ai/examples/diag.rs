@@ -81,12 +81,16 @@ fn main() {
                     )
                 });
                 println!(
-                    "  trial {k} step {step}: {} balls, {:?} {:?}, success {:.2} value {:.2}, {geo} -> {}",
+                    "  trial {k} step {step}: {} balls, {:?} {:?}, success {:.2} value {:.2}, {geo}, stroke {:.1} deg a {:.2} b {:.2} v {:.2} -> {}",
                     balls.len() - 1,
                     th.kind,
                     call,
                     th.success,
                     th.value,
+                    strike.theta_rad.to_degrees(),
+                    strike.a,
+                    strike.b,
+                    strike.speed_mps,
                     if worked {
                         "ok"
                     } else if d.foul {

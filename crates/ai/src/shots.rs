@@ -4,7 +4,7 @@
 
 use crate::eval::{
     Balls, Ctx, R, after_next, callable, first_contact_velocity, legal_targets, open_line, path_clear, pocket_target,
-    pocket_tolerance, pos_of, pot_chance, rail_factor, simulate, unit,
+    pocket_tolerance, pos_of, pot_chance, raised_cue_factor, simulate, unit,
 };
 use crate::level::Budget;
 use crate::table_ops::{dist, placement_ok};
@@ -486,7 +486,7 @@ pub fn ranked_placements(
                 for &d in &[0.18, 0.35, 0.6] {
                     let q = [ghost[0] + back[0] * d, ghost[1] + back[1] * d];
                     if placement_ok(table, &base, bih, q) && path_clear(&base, q, ghost, &[t]) {
-                        let f = if ctx.depth >= 2 { rail_factor(table, q) } else { 1.0 };
+                        let f = if ctx.depth >= 2 { raised_cue_factor(table, &base, q, ghost) } else { 1.0 };
                         let mut chance = pot_chance(&ctx.noise, d * f, c.abs(), tol);
                         if ctx.depth >= 2 && chance > 0.05 {
                             // Rank the spot by the position it gives on the ball after next.
