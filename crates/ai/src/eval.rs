@@ -320,7 +320,7 @@ pub(crate) fn break_ball_chance(ctx: &Ctx, balls: &[(BallId, [f64; 2])]) -> Opti
 /// degrees, one with side spin falls as if 1.5 to 3 times as long at 10 to 20 degrees; in
 /// `master`'s run-outs (`examples/diag.rs`, seed 9, 30 tables) shots at 10 degrees or more
 /// worked 14 times in 19 where rated 0.84, the others 144 in 157 where rated 0.94. The
-/// direction matters: frozen to a cushion the stick rises 14 degrees to shoot along it and 28
+/// direction matters: frozen to a cushion the stick rises 14 degrees to shoot 30 degrees off it, 28
 /// to shoot straight away from it.
 pub(crate) fn raised_cue_factor(table: &Table, balls: &[(BallId, [f64; 2])], cue: [f64; 2], ghost: [f64; 2]) -> f64 {
     let phi = (ghost[1] - cue[1]).atan2(ghost[0] - cue[0]);
@@ -924,5 +924,30 @@ mod tests {
         assert!((f1 - n1).abs() < 1e-9, "depth 1 ignores the 2: {f1} {n1}");
         let (f2, n2) = (best_chance(&c2, &state, &far), best_chance(&c2, &state, &near));
         assert!(n2 > f2, "depth 2: the 2 within reach {n2} vs at the far corner {f2}");
+    }
+
+    #[test]
+    fn a_stroke_over_a_cushion_or_a_ball_counts_as_longer_by_how_far_the_butt_rises() {
+        let t = Table::default();
+        let hw = t.half_width();
+        let cue = [0.0, -hw + R];
+        // Frozen to the near long cushion: nearly along it (11 degrees off) the stick rises about
+        // 8 degrees, 30 degrees off it about 14, straight away from it about 28
+        // (`min_cue_elevation_rad`): factors of about 1.15, 1.45 and 2.15.
+        let (a30, b30) = 30f64.to_radians().sin_cos();
+        let along = raised_cue_factor(&t, &[], cue, [0.5, -hw + R + 0.1]);
+        let thirty = raised_cue_factor(&t, &[], cue, [0.5 * b30, -hw + R + 0.5 * a30]);
+        let away = raised_cue_factor(&t, &[], cue, [0.0, 0.0]);
+        assert!((1.05..1.25).contains(&along), "along the cushion {along}");
+        assert!((1.3..1.6).contains(&thirty), "30 degrees off it {thirty}");
+        assert!((1.9..2.4).contains(&away), "away from it {away}");
+        // On the open table nothing; a ball 10 cm behind raises the stick 20.6 degrees.
+        let open = [0.0, 0.0];
+        assert_eq!(raised_cue_factor(&t, &[], open, [0.5, 0.0]), 1.0);
+        let behind = vec![(BallId::CUE, open), (BallId::object(1).unwrap(), [-0.1, 0.0])];
+        let f = raised_cue_factor(&t, &behind, open, [0.5, 0.0]);
+        assert!((f - (1.0 + 0.5 * 15.6 / 10.0)).abs() < 0.05, "a ball behind {f}");
+        // The same ball beside the line does not count.
+        assert_eq!(raised_cue_factor(&t, &behind, open, [0.0, 0.5]), 1.0);
     }
 }
