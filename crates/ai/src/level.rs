@@ -63,6 +63,9 @@ pub struct Budget {
     pub position_depth: u8,
     /// The best finalists (pots) also tried a little softer and firmer, deep-sampled.
     pub speed_search: usize,
+    /// The best few after all that rolled out `deep_samples` times more on fresh execution
+    /// errors before one is chosen (the best of many noisy means is biased upwards).
+    pub confirm: usize,
 }
 
 impl Level {
@@ -111,6 +114,7 @@ impl Level {
                 lookahead_strokes: 0,
                 position_depth: 1,
                 speed_search: 0,
+                confirm: 0,
             },
             Level::Amateur => Budget {
                 samples: 4,
@@ -129,6 +133,7 @@ impl Level {
                 lookahead_strokes: 0,
                 position_depth: 1,
                 speed_search: 0,
+                confirm: 0,
             },
             Level::Pro => Budget {
                 samples: 6,
@@ -147,6 +152,7 @@ impl Level {
                 lookahead_strokes: 3,
                 position_depth: 2,
                 speed_search: 0,
+                confirm: 0,
             },
             Level::Master => Budget {
                 samples: 8,
@@ -165,6 +171,7 @@ impl Level {
                 lookahead_strokes: 5,
                 position_depth: 2,
                 speed_search: 3,
+                confirm: 4,
             },
         }
     }

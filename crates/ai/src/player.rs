@@ -403,7 +403,7 @@ impl Player {
 
         let pp = budget.position_play;
         let eval = |idx: usize, c: &Candidate, n: usize, stage: u64| -> (f64, f64, f64) {
-            let look = (stage == 2 && budget.lookahead_samples > 0).then_some(budget);
+            let look = (stage >= 2 && budget.lookahead_samples > 0).then_some(budget);
             let balls = with_cue(c.placement);
             // Common random numbers: every candidate of a pass is struck with the same sequence
             // of execution errors, so their comparison is not left to the luck of the draw.
@@ -488,7 +488,26 @@ impl Player {
         if on_two_fouls {
             pool_foul_rates(&mut scored);
         }
-        let best = finalists
+        // Confirmation: the best few are rolled out again on fresh execution errors (shared by
+        // them) and their means pooled, so that a stroke that only drew lucky errors in its pass
+        // is less often the one played.
+        let mut top = finalists.clone();
+        top.sort_by(|a, b| key(&scored[*b]).total_cmp(&key(&scored[*a])).then(a.cmp(b)));
+        top.truncate(budget.confirm);
+        let confirmed: Vec<(f64, f64, f64)> =
+            top.par_iter().map(|&i| eval(i, &scored[i].cand, deep_samples, 3)).collect();
+        for (&i, (sum, succ, fouls)) in top.iter().zip(confirmed) {
+            scored[i].sum += sum;
+            scored[i].succ += succ;
+            scored[i].fouls += fouls;
+            scored[i].n += deep_samples;
+        }
+        if on_two_fouls {
+            pool_foul_rates(&mut scored);
+        }
+        // The choice is among the confirmed (their means are the less biased).
+        let pool = if top.is_empty() { &finalists } else { &top };
+        let best = pool
             .iter()
             .copied()
             .max_by(|a, b| key(&scored[*a]).total_cmp(&key(&scored[*b])).then(b.cmp(a)))

@@ -178,8 +178,10 @@ fn ball_in_hand_is_placed_legally_and_break_from_behind_the_head_string() {
 fn same_seed_same_decision() {
     let balls = vec![(BallId::CUE, [-0.6, 0.1]), (b(1), [0.3, 0.3]), (b(2), [0.6, -0.2]), (b(9), [0.0, -0.3])];
     let view = TableView::shot(Game::NineBall, Table::default(), GameState::default(), balls);
-    let p = Player::new(Level::Pro);
-    assert_eq!(p.decide(&view, 11), p.decide(&view, 11));
+    for level in [Level::Pro, Level::Master] {
+        let p = Player::new(level);
+        assert_eq!(p.decide(&view, 11), p.decide(&view, 11), "{level}");
+    }
 }
 
 #[test]
