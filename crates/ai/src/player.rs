@@ -119,6 +119,16 @@ impl Scored {
     fn success(&self) -> f64 {
         if self.n == 0 { 0.0 } else { self.succ / self.n as f64 }
     }
+    /// Counts `n` more rollouts whose (value, successes, fouls) summed to `totals`.
+    fn add(&mut self, (sum, succ, fouls): (f64, f64, f64), n: usize) {
+        self.sum += sum;
+        self.succ += succ;
+        self.fouls += fouls;
+        self.n += n;
+    }
+    fn clear(&mut self) {
+        (self.sum, self.succ, self.fouls, self.n) = (0.0, 0.0, 0.0, 0);
+    }
     /// The foul rate, shrunk towards the plan's: a stroke seen a few dozen times with no foul
     /// is most likely as risky as its siblings (picking the luckiest of many would otherwise
     /// pick a stroke that only looks safe).
@@ -441,26 +451,19 @@ impl Player {
         let deep_samples = if on_two_fouls { 3 * budget.deep_samples } else { budget.deep_samples };
         let deep: Vec<(f64, f64, f64)> =
             finalists.par_iter().map(|&i| eval(i, &scored[i].cand, deep_samples, 2)).collect();
-        for (&i, (sum, succ, fouls)) in finalists.iter().zip(deep) {
+        for (&i, totals) in finalists.iter().zip(deep) {
             if budget.lookahead_samples > 0 {
                 // The second ply replaces the first pass's estimate of the position.
-                scored[i].sum = sum;
-                scored[i].succ = succ;
-                scored[i].fouls = fouls;
-                scored[i].n = deep_samples;
-            } else {
-                scored[i].sum += sum;
-                scored[i].succ += succ;
-                scored[i].fouls += fouls;
-                scored[i].n += deep_samples;
+                scored[i].clear();
             }
+            scored[i].add(totals, deep_samples);
+        }
+        if on_two_fouls {
+            pool_foul_rates(&mut scored);
         }
         // Speed search: the best few pots are tried again a little softer and firmer (the
         // ladder's steps are coarse for position), on the same execution errors as the
         // finalists so that the comparison is fair.
-        if on_two_fouls {
-            pool_foul_rates(&mut scored);
-        }
         let mut ranked_finalists = finalists.clone();
         ranked_finalists.sort_by(|a, b| key(&scored[*b]).total_cmp(&key(&scored[*a])).then(a.cmp(b)));
         let variants: Vec<Candidate> = ranked_finalists
@@ -496,18 +499,15 @@ impl Player {
         top.truncate(budget.confirm);
         let confirmed: Vec<(f64, f64, f64)> =
             top.par_iter().map(|&i| eval(i, &scored[i].cand, deep_samples, 3)).collect();
-        for (&i, (sum, succ, fouls)) in top.iter().zip(confirmed) {
-            scored[i].sum += sum;
-            scored[i].succ += succ;
-            scored[i].fouls += fouls;
-            scored[i].n += deep_samples;
+        for (&i, totals) in top.iter().zip(confirmed) {
+            scored[i].add(totals, deep_samples);
         }
         if on_two_fouls {
             pool_foul_rates(&mut scored);
         }
         // The choice is among the confirmed (their means are the less biased).
-        let pool = if top.is_empty() { &finalists } else { &top };
-        let best = pool
+        let choices = if top.is_empty() { &finalists } else { &top };
+        let best = choices
             .iter()
             .copied()
             .max_by(|a, b| key(&scored[*a]).total_cmp(&key(&scored[*b])).then(b.cmp(a)))
