@@ -320,8 +320,8 @@ pub(crate) fn break_ball_chance(ctx: &Ctx, balls: &[(BallId, [f64; 2])]) -> Opti
 /// degrees, one with side spin falls as if 1.5 to 3 times as long at 10 to 20 degrees; in
 /// `master`'s run-outs (`examples/diag.rs`, seed 9, 30 tables) shots at 10 degrees or more
 /// worked 14 times in 19 where rated 0.84, the others 144 in 157 where rated 0.94. The
-/// direction matters: frozen to a cushion the stick rises 14 degrees to shoot 30 degrees off it, 28
-/// to shoot straight away from it.
+/// direction matters: frozen to a cushion the stick rises 14 degrees to shoot 30 degrees off
+/// it, 28 to shoot straight away from it.
 pub(crate) fn raised_cue_factor(table: &Table, balls: &[(BallId, [f64; 2])], cue: [f64; 2], ghost: [f64; 2]) -> f64 {
     let phi = (ghost[1] - cue[1]).atan2(ghost[0] - cue[0]);
     let others = balls.iter().filter(|b| !b.0.is_cue()).map(|b| b.1);
