@@ -1,25 +1,54 @@
 //! Assembling the game: Bevy's plugins and ours, and running the window.
 
-use crate::camera::CameraMode;
-use crate::cli::Cli;
-use crate::game::SessionRes;
-use crate::menu::SaveSettings;
-use crate::screen::Screen;
-use crate::screenshot::ScreenshotRequest;
-use crate::settings::Settings;
-use crate::table::{StartingRack, TableSpec};
-use crate::{
-    bed, camera, controls, cue, cue_clearance, game, hud, lighting, menu, screen, screenshot, table, training,
-};
+use crate::game::rack::RackKind;
+use crate::game::session::SessionRes;
+use crate::game::table::{StartingRack, TableSpec};
+use crate::screens::menu::SaveSettings;
+use crate::screens::training;
+use crate::shared::camera_mode::CameraMode;
+use crate::shared::lang::Lang;
+use crate::shared::screen::Screen;
+use crate::shared::settings::Settings;
+use crate::view::screenshot::ScreenshotRequest;
+use crate::{game, input, screens, shared, view};
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
+use biljardi_physics::TableSize;
 use biljardi_physics::{Strike, Table};
 use biljardi_rules::Call;
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// How the window starts: what the command line asked for (`crate::cli` builds it).
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// Save a PNG of the window here once the scene is drawn, then exit.
+    pub screenshot: Option<PathBuf>,
+    /// Frames to draw before the screenshot.
+    pub screenshot_frames: u32,
+    /// Straight to the table with this game instead of the menu.
+    pub game: Option<RackKind>,
+    pub table: Option<TableSize>,
+    pub lang: Option<Lang>,
+    /// `practice`, `hotseat` or `ai`.
+    pub mode: Option<String>,
+    /// The computer's level with `ai`.
+    pub level: Option<String>,
+    /// `aim`, `overhead` or `free`.
+    pub camera: Option<String>,
+    /// Play the standard break first.
+    pub after_break: bool,
+    /// Open this rules-training scenario.
+    pub demo: Option<String>,
+    /// `auto`, `low`, `medium` or `high`.
+    pub graphics: Option<String>,
+    /// Where to append a JSON line per judged shot.
+    pub event_log: Option<PathBuf>,
+}
 
 /// The plugins that hold game logic and need no renderer (used by headless tests too).
 pub fn logic_plugins(app: &mut App) {
-    app.add_plugins((table::plugin, bed::plugin, game::plugin));
+    app.add_plugins((game::table::plugin, game::bed::plugin, game::plugin));
 }
 
 /// DejaVu Sans Mono (free licence, assets/fonts/DejaVu-LICENSE.txt): Bevy's built-in font
@@ -32,26 +61,13 @@ pub fn view_plugins(app: &mut App) {
         // Replaces the default font, so every `TextFont::default()` has the Finnish letters.
         let _ = fonts.insert(AssetId::default(), bevy::text::Font::from_bytes(UI_FONT.to_vec()));
     }
-    app.add_plugins((
-        screen::plugin,
-        table::visuals::plugin,
-        table::drops::plugin,
-        camera::plugin,
-        lighting::plugin,
-        controls::plugin,
-        cue::plugin,
-        cue_clearance::plugin,
-        hud::plugin,
-        menu::plugin,
-        training::plugin,
-        screenshot::plugin,
-    ));
+    app.add_plugins((shared::screen::plugin, input::plugin, view::plugin, screens::plugin));
 }
 
 /// The saved settings with the command line's choices on top.
-pub fn settings_for(cli: &Cli) -> Settings {
+pub fn settings_for(cli: &Launch) -> Settings {
     // A screenshot must not depend on what someone saved on this machine.
-    let mut s = if cli.screenshot.is_some() { Settings::default() } else { crate::settings::load() };
+    let mut s = if cli.screenshot.is_some() { Settings::default() } else { shared::settings::load() };
     if let Some(g) = cli.game {
         s.game = g.game().name().to_string();
     }
@@ -66,6 +82,9 @@ pub fn settings_for(cli: &Cli) -> Settings {
     }
     if let Some(l) = &cli.level {
         s.ai_level = l.clone();
+    }
+    if let Some(g) = &cli.graphics {
+        s.graphics = g.clone();
     }
     s.sanitized()
 }
@@ -94,9 +113,9 @@ fn missing_display() -> Option<String> {
 }
 
 /// Opens the game window; returns the process exit code.
-pub fn run(cli: Cli) -> ExitCode {
+pub fn run(cli: Launch) -> ExitCode {
     if let Some(path) = &cli.screenshot
-        && let Err(msg) = crate::cli::check_screenshot_path(path)
+        && let Err(msg) = crate::view::screenshot::check_screenshot_path(path)
     {
         eprintln!("biljardi: {msg}");
         return ExitCode::from(2);
@@ -132,7 +151,7 @@ pub fn run(cli: Cli) -> ExitCode {
     }));
     let settings = settings_for(&cli);
     app.insert_resource(TableSpec(Table::preset(settings.table_size())))
-        .insert_resource(StartingRack(crate::table::RackKind::from_game(settings.game())))
+        .insert_resource(StartingRack(crate::game::rack::RackKind::from_game(settings.game())))
         .insert_resource(settings.lang())
         .insert_resource(SaveSettings(cli.screenshot.is_none()))
         .insert_resource(settings.clone());
@@ -141,6 +160,9 @@ pub fn run(cli: Cli) -> ExitCode {
             frames: cli.screenshot_frames,
             ..ScreenshotRequest::new(path.clone())
         });
+    }
+    if let Some(path) = &cli.event_log {
+        app.insert_resource(game::event_log::EventLog::new(path.clone()));
     }
     match cli.camera.as_deref() {
         Some("overhead") => app.insert_resource(CameraMode::Overhead),
@@ -153,7 +175,12 @@ pub fn run(cli: Cli) -> ExitCode {
         app.insert_resource(training::OpenDemo(id.clone())).insert_state(Screen::Training);
     } else if cli.game.is_some() {
         // Straight to the table.
-        let mut session = menu::session_from(&settings);
+        let mut settings = settings.clone();
+        if cli.after_break {
+            // The break is played at once, so no lag first.
+            settings.first_break = "player1".into();
+        }
+        let mut session = screens::menu::session_from(&settings);
         if cli.after_break {
             let (call, strike) = standard_break();
             let _ = session.play_instantly(call, strike);

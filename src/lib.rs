@@ -1,27 +1,20 @@
 //! Biljardi, the game: the Bevy app around the engine-independent crates
-//! (`biljardi-physics`, `biljardi-rules`, `biljardi-ai`), and the command line.
+//! (`biljardi-physics`, `biljardi-rules`, `biljardi-ai`, `biljardi-training`), and the command line.
 //!
-//! Each module exports `fn plugin(app: &mut App)`; `app::build` assembles them.
+//! One folder a concern, each exporting `fn plugin(app: &mut App)`; `app` assembles them. A folder
+//! imports only the folders listed before it (`tools/module_cycles.py` checks that no two modules
+//! import each other):
+//! - `shared`: types several plugins use (language, names, the bed frame, screens, settings);
+//! - `game`: the match (session, turns, the AI's turn), the table and the bridge to the physics;
+//! - `input`: the player's aim, call and stroke from mouse and keys, and its prediction;
+//! - `view`: what the window shows (table, balls, camera, lighting, cue stick, HUD, screenshots);
+//! - `screens`: the title menu and rules training;
+//! - `app`: the plugins assembled and the window run; `cli`: the command line on top.
 
-pub mod aiming;
 pub mod app;
-pub mod bed;
-pub mod bench;
-pub mod camera;
 pub mod cli;
-pub mod commands;
-pub mod controls;
-pub mod cue;
-pub mod cue_clearance;
-pub mod frame;
 pub mod game;
-pub mod hud;
-pub mod lighting;
-pub mod menu;
-pub mod rule_text;
-pub mod screen;
-pub mod screenshot;
-pub mod session;
-pub mod settings;
-pub mod table;
-pub mod training;
+pub mod input;
+pub mod screens;
+pub mod shared;
+pub mod view;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match &cli.command {
-        Some(command) => command.run(),
-        None => biljardi::app::run(cli),
+        Some(command) => biljardi::cli::run(command),
+        None => biljardi::app::run(cli.launch()),
     }
 }

@@ -3,9 +3,10 @@
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use biljardi::bed::{BallContact, BallsAtRest, Bed, BedEvent, Pocketed, RailHit, StrikeCue};
-use biljardi::frame::world_to_bed;
-use biljardi::table::{Ball, RackKind, StartingRack, TableSpec};
+use biljardi::game::bed::{BallContact, BallsAtRest, Bed, BedEvent, Pocketed, RailHit, StrikeCue};
+use biljardi::game::rack::RackKind;
+use biljardi::game::table::{Ball, StartingRack, TableSpec};
+use biljardi::shared::frame::world_to_bed;
 use biljardi_physics::{BallId, EventKind, Strike, Table};
 use std::time::Duration;
 

@@ -6,11 +6,12 @@
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy_rapier3d::prelude::*;
-use biljardi::aiming::{CUE_RADIUS_M, min_elevation};
-use biljardi::controls::Aim;
-use biljardi::game::SessionRes;
-use biljardi::session::{Mode, Phase, Session};
-use biljardi::table::{RackKind, StartingRack, TableSpec};
+use biljardi::game::rack::RackKind;
+use biljardi::game::session::SessionRes;
+use biljardi::game::session::{Mode, Phase, Session};
+use biljardi::game::table::{StartingRack, TableSpec};
+use biljardi::input::aim::Aim;
+use biljardi::input::aiming::{CUE_RADIUS_M, min_elevation};
 use biljardi_physics::{BALL_RADIUS_M, BallId, Table};
 use biljardi_rules::Game;
 use std::time::Duration;
@@ -45,7 +46,7 @@ fn cast_floor_with_tip(session: Session, phi_rad: f64, a: f64, b: f64) -> f64 {
         })
         .add_plugins(RapierPhysicsPlugin::<NoUserData>::default());
     biljardi::app::logic_plugins(&mut app);
-    biljardi::cue_clearance::plugin(&mut app);
+    biljardi::input::cue_clearance::plugin(&mut app);
     // Colliders are created and synced over the first frames.
     for _ in 0..5 {
         app.update();

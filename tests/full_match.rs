@@ -2,7 +2,7 @@
 //! the amateur AI's decisions (placing the cue ball, calling, choosing options), every shot
 //! judged by the referee, until the match is decided.
 
-use biljardi::session::{Mode, Phase, Session};
+use biljardi::game::session::{Mode, Phase, Session};
 use biljardi_ai::{Action, Level, Player, TableView};
 use biljardi_physics::Table;
 use biljardi_rules::Game;
@@ -18,6 +18,7 @@ fn play_out(mut s: Session, max_shots: u32) -> (Session, u32, u32) {
         assert!(s.shots <= max_shots, "no result after {max_shots} shots");
         match s.phase.clone() {
             Phase::MatchOver { .. } => return (s, fouls, racks),
+            Phase::LagWon { .. } => s.choose_breaker(true).expect("the lag's winner chooses"),
             Phase::RackOver { .. } => {
                 s.next_rack().expect("next rack");
                 racks += 1;

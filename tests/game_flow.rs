@@ -4,10 +4,12 @@
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use biljardi::bed::{Bed, Pocketed};
-use biljardi::game::{PlayerCommand, SessionRes, ShotJudged};
-use biljardi::session::{Mode, Phase, Session};
-use biljardi::table::{RackKind, StartingRack, TableSpec};
+use biljardi::game::bed::{Bed, Pocketed};
+use biljardi::game::rack::RackKind;
+use biljardi::game::session::SessionRes;
+use biljardi::game::session::{Mode, Phase, Session};
+use biljardi::game::table::{StartingRack, TableSpec};
+use biljardi::game::turn::{PlayerCommand, ShotJudged};
 use biljardi_ai::Level;
 use biljardi_physics::{BallId, PocketId, Strike, Table};
 use biljardi_rules::{BallInHand, Call, Decision, Game};

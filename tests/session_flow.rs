@@ -1,6 +1,6 @@
 //! The turn flow of a match without frames: breaks, fouls, ball in hand, options, racks, undo.
 
-use biljardi::session::{Mode, Phase, Refusal, Session};
+use biljardi::game::session::{Mode, Phase, Refusal, Session};
 use biljardi_physics::{BALL_RADIUS_M, BallId, PocketId, Strike, Table};
 use biljardi_rules::{BallInHand, Call, Game, GameOption};
 

@@ -1,8 +1,9 @@
 //! The table entities built headless (no window, no renderer) from the table description.
 
 use bevy::prelude::*;
-use biljardi::frame::world_to_bed;
-use biljardi::table::{Ball, Cushion, PocketHole, RackKind, StartingRack, TableSpec};
+use biljardi::game::rack::RackKind;
+use biljardi::game::table::{Ball, Cushion, PocketHole, StartingRack, TableSpec};
+use biljardi::shared::frame::world_to_bed;
 use biljardi_physics::{BALL_RADIUS_M, PocketId, RailId, Table, TableSize};
 
 fn headless(table: Table, rack: RackKind) -> App {

@@ -1,13 +1,14 @@
 //! The AI at the table: it thinks on a background task (frames never wait for it), shows its
 //! aim for a moment, then acts through the same [`PlayerCommand`]s a person's input writes.
 
-use super::{PlayerCommand, SessionRes, TurnSystems};
-use crate::session::{Phase, Seat};
+use crate::game::lag;
+use crate::game::session::{Phase, Seat, Session, SessionRes};
+use crate::game::turn::{PlayerCommand, TurnSystems};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
-use biljardi_ai::{Action, Player, TableView, Thought};
+use biljardi_ai::{Action, Level, Player, TableView, Thought};
 use biljardi_physics::Strike;
-use biljardi_rules::Call;
+use biljardi_rules::{Call, Game};
 
 /// How long the AI's aim stays on screen before it strikes, seconds.
 const SHOW_AIM_S: f32 = 1.2;
@@ -20,6 +21,9 @@ pub struct AiTurn {
     acting: Option<(Thought, f32)>,
     /// The turn (shot count and phase) the AI has answered, so it asks once per turn.
     answered: Option<(u32, u8)>,
+    /// Its lag stroke being shown, the seconds left, and the lag round it answers.
+    lag: Option<(Strike, f32)>,
+    lag_answered: Option<u32>,
 }
 
 /// What the AI means to play, for the cue and the aiming aid to draw while it shows its aim.
@@ -60,6 +64,10 @@ fn drive_ai(
         aim.0 = None;
         return;
     };
+    if session.lagging() {
+        drive_lag(&session, level, &mut turn, &mut aim, time.delta_secs(), &mut out);
+        return;
+    }
     let key = (session.shots, phase_key(&session.phase));
     if key.1 == 0 {
         return;
@@ -106,4 +114,42 @@ fn drive_ai(
     let seed = 0x5EED ^ (u64::from(s.shots) << 8) ^ u64::from(key.1);
     let player = Player::new(level);
     turn.task = Some(AsyncComputeTaskPool::get().spawn(async move { player.think(&view, seed) }));
+}
+
+/// The computer's part in the lag (1.2): its stroke (shown for a moment like any aim), and when
+/// it won, its choice: break in 8-, 9- and 10-ball, where the break is worth having, and let the
+/// other player break in 14.1, where the opening break gives away the table.
+fn drive_lag(
+    session: &Session,
+    level: Level,
+    turn: &mut AiTurn,
+    aim: &mut AiAim,
+    dt: f32,
+    out: &mut MessageWriter<PlayerCommand>,
+) {
+    if let Phase::LagWon { .. } = session.phase {
+        out.write(PlayerCommand::ChooseBreaker { winner_breaks: session.game != Game::StraightPool });
+        return;
+    }
+    if session.phase != Phase::Aim {
+        return;
+    }
+    if let Some((strike, left)) = &mut turn.lag {
+        *left -= dt;
+        if *left <= 0.0 {
+            out.write(PlayerCommand::Shoot { call: Call::None, strike: *strike });
+            turn.lag = None;
+            aim.0 = None;
+        }
+        return;
+    }
+    let round = session.lag.as_ref().map_or(0, |l| l.rounds * 2 + u32::from(session.state.shooter));
+    if turn.lag_answered == Some(round) {
+        return;
+    }
+    turn.lag_answered = Some(round);
+    let seed = 0x1A6 ^ u64::from(round);
+    let strike = lag::computer_stroke(&session.table, session.params, session.state.shooter, level, seed);
+    aim.0 = Some((Call::None, strike));
+    turn.lag = Some((strike, SHOW_AIM_S));
 }

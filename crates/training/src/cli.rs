@@ -39,7 +39,19 @@ pub fn list_json() -> String {
 pub fn run_json(what: RunWhat) -> Result<(String, bool), UnknownDemo> {
     let results: Vec<DemoResult> = match &what {
         RunWhat::One(id) => vec![run(&find(id).ok_or_else(|| UnknownDemo(id.clone()))?)],
-        RunWhat::All => scenarios().iter().map(run).collect(),
+        RunWhat::All => {
+            let all = scenarios();
+            let bar = progress_bar(all.len() as u64);
+            let results = all.iter().map(|s| {
+                bar.set_message(s.id.clone());
+                let r = run(s);
+                bar.inc(1);
+                r
+            });
+            let results = results.collect();
+            bar.finish_and_clear();
+            results
+        }
     };
     let ok = results.iter().all(|r| r.ok);
     let json = match what {
@@ -49,4 +61,18 @@ pub fn run_json(what: RunWhat) -> Result<(String, bool), UnknownDemo> {
     let mut out = json.unwrap_or_default();
     out.push('\n');
     Ok((out, ok))
+}
+
+/// A progress bar on stderr when a person watches it (stderr is a terminal); hidden otherwise,
+/// so scripts and CI logs get the JSON alone.
+fn progress_bar(len: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} demos {msg}") {
+        bar.set_style(style);
+    }
+    bar
 }

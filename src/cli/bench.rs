@@ -2,9 +2,11 @@
 //! advanced by a 60 Hz frame, its events as messages, the shot record and the referee at rest,
 //! the bed following the session. Prints one JSON object; the target is under 1 ms per frame.
 
-use crate::game::{PlayerCommand, SessionRes};
-use crate::session::{Mode, Phase, Session};
-use crate::table::{RackKind, StartingRack, TableSpec};
+use crate::game::rack::RackKind;
+use crate::game::session::SessionRes;
+use crate::game::session::{Mode, Phase, Session};
+use crate::game::table::{StartingRack, TableSpec};
+use crate::game::turn::PlayerCommand;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use biljardi_physics::{Strike, Table};
@@ -67,13 +69,13 @@ pub fn measure(frames: usize) -> FrameBench {
             Phase::RackOver { .. } => {
                 app.world_mut().write_message(PlayerCommand::NextRack);
             }
-            Phase::Shooting | Phase::MatchOver { .. } => {}
+            Phase::Shooting | Phase::MatchOver { .. } | Phase::LagWon { .. } => {}
         }
         let t0 = Instant::now();
         app.update();
         let us = t0.elapsed().as_secs_f64() * 1e6;
         times.push(us);
-        if app.world().resource::<crate::bed::Bed>().shot_running {
+        if app.world().resource::<crate::game::bed::Bed>().shot_running {
             moving.push(us);
         }
     }
@@ -99,7 +101,7 @@ pub fn measure(frames: usize) -> FrameBench {
     }
 }
 
-pub fn run(flags: &crate::cli::BenchFlags) -> ExitCode {
+pub fn run(flags: &crate::cli::args::BenchFlags) -> ExitCode {
     let Ok(frames) = flags.frames.parse::<usize>() else {
         eprintln!("biljardi bench: --frames {:?} is not a whole number", flags.frames);
         return ExitCode::from(2);

@@ -1,8 +1,9 @@
 //! The bed in the game: the authoritative `Simulation` advanced by each frame's time, its events
 //! turned into Bevy messages for the rules systems, and the ball entities moved to match.
 
-use crate::frame::bed_to_world;
-use crate::table::{Ball, StartingRack, TableSpec, rack};
+use crate::game::rack;
+use crate::game::table::{Ball, StartingRack, TableSpec};
+use crate::shared::frame::bed_to_world;
 use bevy::prelude::*;
 use biljardi_physics::{BallId, Event, EventKind, Params, PocketId, RailId, Simulation, Strike};
 
@@ -112,10 +113,10 @@ fn rerack_when_idle(
     mut bed: ResMut<Bed>,
     spec: Res<TableSpec>,
     starting: Res<StartingRack>,
-    session: Option<Res<crate::game::SessionRes>>,
-    screen: Option<Res<State<crate::screen::Screen>>>,
+    session: Option<Res<crate::game::session::SessionRes>>,
+    screen: Option<Res<State<crate::shared::screen::Screen>>>,
 ) {
-    let on_title = screen.is_none_or(|s| *s.get() == crate::screen::Screen::Title);
+    let on_title = screen.is_none_or(|s| *s.get() == crate::shared::screen::Screen::Title);
     if !on_title || session.is_some() || !(spec.is_changed() || starting.is_changed()) || spec.is_added() {
         return;
     }
@@ -123,9 +124,12 @@ fn rerack_when_idle(
 }
 
 fn apply_strikes(mut bed: ResMut<Bed>, mut strikes: MessageReader<StrikeCue>, mut out: MessageWriter<BedEvent>) {
+    // Strikes of one frame land together (the lag strikes two balls at once); once balls roll,
+    // no stroke is taken: 6.9 is prevented, not committed.
+    let running = bed.shot_running;
     for s in strikes.read() {
-        if bed.shot_running {
-            continue; // balls still moving: 6.9 is prevented, not committed
+        if running {
+            continue;
         }
         if let Some(event) = bed.sim.strike(s.ball, s.strike) {
             bed.shot_running = true;

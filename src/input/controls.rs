@@ -2,119 +2,30 @@
 //!
 //! - Aim: drag with the right mouse button (Shift: fine), or Left/Right (Shift: fine).
 //! - Elevation: Up/Down. Tip offset: I/J/K/L, C centres it (kept inside the miscue zone).
-//! - Power: hold Space and release, or press the left button, pull the mouse back (down) and
-//!   push it through (up). A left click without a stroke calls a ball, then a pocket.
+//! - Power: `[` and `]` set the cue speed in 0.25 m/s steps (Shift: 1 m/s); a tap of Space
+//!   strikes at the set speed, holding Space charges the meter from zero until released; or
+//!   press the left button, pull the mouse back (down: the farther, the harder) and push it
+//!   through (up). A left click without a stroke calls a ball, then a pocket. The last stroke's
+//!   power is kept for the next shot.
 //! - S calls safety, P a push out (when allowed). Enter: place the cue ball / next rack.
 //! - Ball in hand: the cue ball follows the mouse while the left button is held.
 //! - Practice: M moves balls with the mouse, Backspace takes the shot back, R replays it.
 //! - Number keys pick the referee's options.
 
-use crate::aiming::{MAX_ELEVATION_RAD, min_elevation};
-use crate::camera::MainCamera;
-use crate::game::{PlayerCommand, SessionRes, TurnSystems};
-use crate::session::{Mode, Phase, Seat, Session};
-use crate::settings::Settings;
+use crate::game::session::SessionRes;
+use crate::game::session::{Mode, Phase, Seat, Session};
+use crate::game::turn::{PlayerCommand, TurnSystems};
+use crate::input::aim::{
+    Aim, CHARGE_S, COARSE_STEP_MPS, CallChoice, FINE_STEP_MPS, FULL_PULL_PX, MAX_CHARGE_STEP_S, TAP_S,
+};
+use crate::input::aiming::MAX_ELEVATION_RAD;
+use crate::shared::camera_mode::MainCamera;
+use crate::shared::settings::Settings;
 use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use biljardi_physics::{BALL_RADIUS_M, BallId, PocketId, Strike};
+use biljardi_physics::{BALL_RADIUS_M, BallId};
 use biljardi_rules::Call;
-
-/// Slowest and fastest cue speeds the power meter maps to, m/s.
-pub const MIN_SPEED_MPS: f64 = 0.25;
-pub const MAX_SPEED_MPS: f64 = 10.0;
-/// Seconds for Space to fill the power meter.
-const CHARGE_S: f64 = 1.6;
-/// Screen pixels of pull-back for full power.
-const FULL_PULL_PX: f32 = 220.0;
-
-/// What the shooter has called.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum CallChoice {
-    /// The ball the aim hits first, into the pocket it is sent towards.
-    #[default]
-    Auto,
-    Ball {
-        ball: BallId,
-        pocket: Option<PocketId>,
-    },
-    Safety,
-    PushOut,
-}
-
-/// The stroke being set up.
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct Aim {
-    pub phi_rad: f64,
-    pub theta_rad: f64,
-    /// Tip offset right (+) / above (+) centre, ball radii.
-    pub a: f64,
-    pub b: f64,
-    /// Power meter, 0..1.
-    pub power: f64,
-    pub call: CallChoice,
-    /// Space held for this long.
-    charging: Option<f64>,
-    /// Left button stroke: start y, pull in px, strongest pull.
-    pull: Option<(f32, f32, f32)>,
-    /// The turn the aim was last reset for.
-    turn: Option<(u32, u8)>,
-    /// Practice: a ball being dragged.
-    pub moving: Option<BallId>,
-    pub move_mode: bool,
-    /// The lowest elevation at which the stick clears balls and rails (rapier's shape cast, see
-    /// `cue_clearance`); `None` falls back to the analytic `aiming::min_elevation`.
-    pub min_theta_rad: Option<f64>,
-}
-
-impl Default for Aim {
-    fn default() -> Self {
-        Aim {
-            phi_rad: 0.0,
-            theta_rad: 0.0,
-            a: 0.0,
-            b: 0.0,
-            power: 0.35,
-            call: CallChoice::Auto,
-            charging: None,
-            pull: None,
-            turn: None,
-            moving: None,
-            move_mode: false,
-            min_theta_rad: None,
-        }
-    }
-}
-
-impl Aim {
-    /// Cue speed for a power setting (finer at the soft end, where position play lives).
-    pub fn speed_mps(power: f64) -> f64 {
-        MIN_SPEED_MPS + (MAX_SPEED_MPS - MIN_SPEED_MPS) * power.clamp(0.0, 1.0).powf(1.7)
-    }
-
-    /// The stroke as the physics takes it, at `power`, raised to clear what lies behind.
-    pub fn strike(&self, session: &Session, power: f64) -> Strike {
-        let floor = self.min_theta_rad.unwrap_or_else(|| min_elevation(session, self.phi_rad, self.a, self.b));
-        let theta = self.theta_rad.max(floor).min(MAX_ELEVATION_RAD);
-        Strike { speed_mps: Aim::speed_mps(power), phi_rad: self.phi_rad, theta_rad: theta, a: self.a, b: self.b }
-    }
-
-    /// The call to send with the stroke.
-    pub fn resolve_call(&self, session: &Session, implied: Call) -> Call {
-        match self.call {
-            CallChoice::Safety => Call::safety(),
-            CallChoice::PushOut => Call::push_out(),
-            CallChoice::Ball { ball, pocket } => Call::Ball { ball, pocket },
-            CallChoice::Auto if session.calls_shots() => implied,
-            CallChoice::Auto => Call::None,
-        }
-    }
-
-    /// Whether the power meter is being worked now.
-    pub fn stroking(&self) -> bool {
-        self.charging.is_some() || self.pull.is_some_and(|p| p.2 > 0.0)
-    }
-}
 
 /// The point of the bed under the mouse, [x, y] m.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
@@ -168,6 +79,12 @@ fn reset_aim_on_new_turn(session: Res<SessionRes>, mut aim: ResMut<Aim>) {
     aim.pull = None;
     aim.theta_rad = 0.0;
     let Some(c) = session.cue_pos() else { return };
+    if session.lagging() {
+        // The lag goes straight up the table to the foot rail (1.2).
+        aim.phi_rad = 0.0;
+        aim.power = Aim::power_for_speed(LAG_SPEED_MPS);
+        return;
+    }
     let target = match session.game {
         biljardi_rules::Game::NineBall | biljardi_rules::Game::TenBall => session.lowest_ball(),
         _ => None,
@@ -179,9 +96,15 @@ fn reset_aim_on_new_turn(session: Res<SessionRes>, mut aim: ResMut<Aim>) {
     if let Some(g) = goal {
         aim.phi_rad = (g[1] - c[1]).atan2(g[0] - c[0]);
     }
-    if session.state.is_break {
-        aim.power = 0.85;
-    }
+    // The last stroke's power is kept for the next shot (a break keeps the last break's).
+    aim.power = if session.lagging() {
+        // A lag is a soft stroke: up the table and back is about 1.25 m/s of cue speed.
+        Aim::power_for_speed(LAG_SPEED_MPS)
+    } else if session.state.is_break {
+        aim.kept_break_power
+    } else {
+        aim.kept_power
+    };
 }
 
 fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
@@ -195,7 +118,7 @@ fn aim_input(
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
     time: Res<Time>,
-    camera_mode: Res<crate::camera::CameraMode>,
+    camera_mode: Res<crate::shared::camera_mode::CameraMode>,
 ) {
     if session.phase != Phase::Aim || !human_to_act(&session) {
         return;
@@ -209,7 +132,7 @@ fn aim_input(
     if keys.pressed(KeyCode::ArrowRight) {
         aim.phi_rad -= rate * dt;
     }
-    if buttons.pressed(MouseButton::Right) && *camera_mode != crate::camera::CameraMode::Free {
+    if buttons.pressed(MouseButton::Right) && *camera_mode != crate::shared::camera_mode::CameraMode::Free {
         let per_px = if fine { 0.01f64 } else { 0.15 }.to_radians();
         aim.phi_rad -= f64::from(motion.delta.x) * per_px;
     }
@@ -260,7 +183,7 @@ fn stroke_input(
     window: Query<&Window, With<PrimaryWindow>>,
     cursor: Res<BedCursor>,
     time: Res<Time>,
-    prediction: Option<Res<crate::cue::AimPrediction>>,
+    prediction: Option<Res<crate::input::prediction::AimPrediction>>,
     mut out: MessageWriter<PlayerCommand>,
 ) {
     if session.phase != Phase::Aim || !human_to_act(&session) || aim.move_mode {
@@ -269,19 +192,30 @@ fn stroke_input(
         return;
     }
     let implied = prediction.map(|p| p.0.implied_call()).unwrap_or_default();
-    // Space: hold to charge, release to strike.
+    // [ and ]: the cue speed in exact steps (Shift: 1 m/s).
+    let step =
+        if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) { COARSE_STEP_MPS } else { FINE_STEP_MPS };
+    if keys.just_pressed(KeyCode::BracketLeft) {
+        aim.step_speed(false, step);
+    }
+    if keys.just_pressed(KeyCode::BracketRight) {
+        aim.step_speed(true, step);
+    }
+    // Space: a tap strikes at the set power; held, the meter charges from zero and the release
+    // strikes. The meter's step per frame is capped, so a slow frame never fills it at once.
     if keys.just_pressed(KeyCode::Space) {
         aim.charging = Some(0.0);
     }
     if let Some(t) = aim.charging {
-        let t = t + f64::from(time.delta_secs());
+        let t = t + f64::from(time.delta_secs()).min(MAX_CHARGE_STEP_S);
         aim.charging = Some(t);
-        aim.power = (t / CHARGE_S).min(1.0);
+        let held = t > TAP_S;
+        if held {
+            aim.power = ((t - TAP_S) / CHARGE_S).min(1.0);
+        }
         if keys.just_released(KeyCode::Space) || !keys.pressed(KeyCode::Space) {
             aim.charging = None;
-            let strike = aim.strike(&session, aim.power);
-            let call = aim.resolve_call(&session, implied);
-            out.write(PlayerCommand::Shoot { call, strike });
+            strike_now(&session, &mut aim, implied, &mut out);
         }
         return;
     }
@@ -302,9 +236,7 @@ fn stroke_input(
         if best > 8.0 && pull <= 0.0 {
             // Pushed through past the address position: strike with the strongest pull.
             aim.pull = None;
-            let strike = aim.strike(&session, aim.power);
-            let call = aim.resolve_call(&session, implied);
-            out.write(PlayerCommand::Shoot { call, strike });
+            strike_now(&session, &mut aim, implied, &mut out);
             return;
         }
     }
@@ -315,6 +247,23 @@ fn stroke_input(
     {
         click_call(&session, &mut aim, p);
     }
+}
+
+/// The lag's starting cue speed, m/s.
+const LAG_SPEED_MPS: f64 = 1.25;
+
+/// Strikes at the meter's power and keeps that power for the next shot of the same kind.
+fn strike_now(session: &Session, aim: &mut Aim, implied: Call, out: &mut MessageWriter<PlayerCommand>) {
+    if session.lagging() {
+        // The lag's power is its own.
+    } else if session.state.is_break {
+        aim.kept_break_power = aim.power;
+    } else {
+        aim.kept_power = aim.power;
+    }
+    let strike = aim.strike(session, aim.power);
+    let call = aim.resolve_call(session, implied);
+    out.write(PlayerCommand::Shoot { call, strike });
 }
 
 /// A click on a ball calls it; a click near a pocket then names the pocket.
@@ -395,6 +344,14 @@ fn table_keys(
     match session.phase {
         Phase::RackOver { .. } if keys.just_pressed(KeyCode::Enter) => {
             out.write(PlayerCommand::NextRack);
+        }
+        Phase::LagWon { .. } if human_to_act(&session) => {
+            // 1.2: the lag's winner breaks (1) or lets the other player break (2).
+            if keys.any_just_pressed([KeyCode::Digit1, KeyCode::Numpad1]) {
+                out.write(PlayerCommand::ChooseBreaker { winner_breaks: true });
+            } else if keys.any_just_pressed([KeyCode::Digit2, KeyCode::Numpad2]) {
+                out.write(PlayerCommand::ChooseBreaker { winner_breaks: false });
+            }
         }
         Phase::Options if human_to_act(&session) => {
             if let Some(d) = &session.last {

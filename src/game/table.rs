@@ -1,17 +1,11 @@
 //! The table and the balls on it as ECS entities, built from the one `Table` description of
 //! `biljardi-physics`. This module is pure logic (no meshes), so it runs headless in tests;
-//! `visuals` dresses the entities for the window.
+//! `crate::view::table_visuals` dresses the entities for the window.
 
-pub mod ball_material;
-pub mod drops;
-pub mod rack;
-pub mod visuals;
-
-use crate::frame::bed_point;
+use crate::game::rack::{self, RackKind};
+use crate::shared::frame::bed_point;
 use bevy::prelude::*;
 use biljardi_physics::{BALL_RADIUS_M, BallId, PocketId, RailId, RailSegment, Table};
-
-pub use rack::RackKind;
 
 /// The table description everything is built from.
 #[derive(Resource, Clone, Copy, Debug, Default, Deref)]

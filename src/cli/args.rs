@@ -1,9 +1,10 @@
 //! The command line: with no subcommand `biljardi` opens the game; subcommands are the
-//! headless tools of `../shared/contracts.md`. Only parsing and dispatch live here.
+//! headless tools of `../shared/contracts.md`. The arguments, parsed by clap.
 
-use crate::table::RackKind;
+use crate::game::rack::RackKind;
+use crate::shared::lang::Lang;
 use biljardi_physics::TableSize;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -42,6 +43,13 @@ pub struct Cli {
     /// Open a rules-training scenario by id (see `biljardi demo list`).
     #[arg(long, value_name = "ID")]
     pub demo: Option<String>,
+    /// Graphics quality: auto (low on a software renderer, else high), low, medium or high.
+    #[arg(long, value_parser = ["auto", "low", "medium", "high"])]
+    pub graphics: Option<String>,
+    /// Append one JSON line per judged shot to FILE (shooter, rules cited, next shooter), and
+    /// one for the lag: for scripts that drive the window.
+    #[arg(long, value_name = "FILE")]
+    pub event_log: Option<PathBuf>,
 }
 
 /// The headless tools. JSON in (stdin or `--input FILE`), JSON out; exit 2 on bad input.
@@ -105,38 +113,23 @@ pub struct JsonInput {
     pub input: Option<PathBuf>,
 }
 
-impl Command {
-    pub fn run(&self) -> std::process::ExitCode {
-        use crate::commands::run_json_tool;
-        match self {
-            Command::Sim(io) => run_json_tool("sim", io.input.as_deref(), biljardi_physics::json::run),
-            Command::Referee(io) => run_json_tool("referee", io.input.as_deref(), biljardi_rules::json::run),
-            Command::Selfplay(flags) => crate::commands::run_selfplay(flags),
-            Command::Demo(demo) => crate::commands::run_demo(demo),
-            Command::Bench(flags) => crate::bench::run(flags),
+impl Cli {
+    /// What the window should start with.
+    pub fn launch(&self) -> crate::app::Launch {
+        crate::app::Launch {
+            screenshot: self.screenshot.clone(),
+            screenshot_frames: self.screenshot_frames,
+            game: self.game,
+            table: self.table,
+            lang: self.lang,
+            mode: self.mode.clone(),
+            level: self.level.clone(),
+            camera: self.camera.clone(),
+            after_break: self.after_break,
+            demo: self.demo.clone(),
+            graphics: self.graphics.clone(),
+            event_log: self.event_log.clone(),
         }
-    }
-}
-
-/// The languages all text is written in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum, bevy::prelude::Resource)]
-pub enum Lang {
-    #[default]
-    En,
-    Fi,
-}
-
-impl Lang {
-    /// The text in this language.
-    pub fn t<'a>(self, en: &'a str, fi: &'a str) -> &'a str {
-        match self {
-            Lang::En => en,
-            Lang::Fi => fi,
-        }
-    }
-
-    pub fn code(self) -> &'static str {
-        self.t("en", "fi")
     }
 }
 
@@ -146,20 +139,6 @@ fn parse_game(s: &str) -> Result<RackKind, String> {
 
 fn parse_table(s: &str) -> Result<TableSize, String> {
     TableSize::parse(s).ok_or_else(|| format!("unknown table {s:?} (expected 7ft, 8ft or 9ft)"))
-}
-
-/// Checks a screenshot path before the window opens, so a typo fails fast with exit 2.
-pub fn check_screenshot_path(path: &std::path::Path) -> Result<(), String> {
-    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-    if ext.as_deref() != Some("png") {
-        return Err(format!("--screenshot {}: the file name must end in .png", path.display()));
-    }
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
-            Err(format!("--screenshot {}: folder {} does not exist", path.display(), dir.display()))
-        }
-        _ => Ok(()),
-    }
 }
 
 #[cfg(test)]
@@ -196,8 +175,10 @@ mod tests {
 
     #[test]
     fn screenshot_paths_are_checked() {
-        assert!(check_screenshot_path(std::path::Path::new("shot.png")).is_ok());
-        assert!(check_screenshot_path(std::path::Path::new("shot.jpg")).is_err());
-        assert!(check_screenshot_path(std::path::Path::new("/no/such/folder/shot.png")).is_err());
+        assert!(crate::view::screenshot::check_screenshot_path(std::path::Path::new("shot.png")).is_ok());
+        assert!(crate::view::screenshot::check_screenshot_path(std::path::Path::new("shot.jpg")).is_err());
+        assert!(
+            crate::view::screenshot::check_screenshot_path(std::path::Path::new("/no/such/folder/shot.png")).is_err()
+        );
     }
 }

@@ -1,16 +1,23 @@
-//! The title menu: game, mode, AI level, race length, table size, language and the aiming aid;
+//! The title menu: game, mode, AI level, race length, table size, language, the aiming aid, who
+//! breaks first (the lag or player 1), the order of later breaks (R15) and the graphics preset;
 //! Start, Training, Quit. Mouse (click a value to change it) or keyboard (Up/Down to pick a row,
 //! Left/Right to change it, Enter to start). Every change is saved at once.
 
-use crate::cli::Lang;
-use crate::game::SessionRes;
-use crate::screen::Screen;
-use crate::session::Session;
-use crate::settings::{self, GAMES, LEVELS, MODES, POINTS, RACES, Settings, TABLES, cycle};
-use crate::table::{RackKind, StartingRack, TableSpec};
+use crate::game::lag::FirstBreak;
+use crate::game::rack::RackKind;
+use crate::game::session::SessionRes;
+use crate::game::session::{Mode, Session};
+use crate::game::table::{StartingRack, TableSpec};
+use crate::shared::lang::Lang;
+use crate::shared::screen::Screen;
+use crate::shared::settings::{
+    self, BREAK_ORDERS, FIRST_BREAKS, GAMES, GRAPHICS, LEVELS, MODES, POINTS, RACES, Settings, TABLES, cycle,
+};
+use crate::view::graphics::Graphics;
 use bevy::prelude::*;
 use biljardi_physics::Table;
 use biljardi_rules::Game;
+use biljardi_rules::match_play::BreakOrder;
 
 /// The rows of the menu, top to bottom.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,12 +29,15 @@ pub enum Row {
     Table,
     Language,
     AimAid,
+    FirstBreak,
+    BreakOrder,
+    Graphics,
     Start,
     Training,
     Quit,
 }
 
-const ROWS: [Row; 10] = [
+const ROWS: [Row; 13] = [
     Row::Game,
     Row::Mode,
     Row::Level,
@@ -35,6 +45,9 @@ const ROWS: [Row; 10] = [
     Row::Table,
     Row::Language,
     Row::AimAid,
+    Row::FirstBreak,
+    Row::BreakOrder,
+    Row::Graphics,
     Row::Start,
     Row::Training,
     Row::Quit,
@@ -62,7 +75,10 @@ fn end_match(mut commands: Commands) {
 /// The session the settings ask for.
 pub fn session_from(settings: &Settings) -> Session {
     let table = Table::preset(settings.table_size());
-    Session::new(settings.game(), table, settings.mode(), settings.target())
+    let mode = Mode::from_setting(&settings.mode, settings.level());
+    let order = if settings.break_order == "winner" { BreakOrder::WinnerBreaks } else { BreakOrder::Alternating };
+    let first = FirstBreak::from_setting(&settings.first_break);
+    Session::start(settings.game(), table, mode, settings.target(), first, order)
 }
 
 fn spawn_menu(mut commands: Commands) {
@@ -135,7 +151,7 @@ fn on_off(v: bool, lang: Lang) -> &'static str {
 /// The text of a row in the menu.
 pub fn row_text(row: Row, s: &Settings, lang: Lang) -> String {
     match row {
-        Row::Game => format!("{}: < {} >", lang.t("Game", "Peli"), crate::hud::game_name(s.game(), lang)),
+        Row::Game => format!("{}: < {} >", lang.t("Game", "Peli"), crate::shared::names::game_name(s.game(), lang)),
         Row::Mode => {
             let m = match s.mode.as_str() {
                 "hotseat" => lang.t("two players (hotseat)", "kaksi pelaajaa (vuorotellen)"),
@@ -145,7 +161,11 @@ pub fn row_text(row: Row, s: &Settings, lang: Lang) -> String {
             format!("{}: < {m} >", lang.t("Mode", "Tila"))
         }
         Row::Level => {
-            format!("{}: < {} >", lang.t("Computer level", "Tietokoneen taso"), crate::hud::level_name(s.level(), lang))
+            format!(
+                "{}: < {} >",
+                lang.t("Computer level", "Tietokoneen taso"),
+                crate::shared::names::level_name(s.level(), lang)
+            )
         }
         Row::Race => {
             if s.game() == Game::StraightPool {
@@ -157,9 +177,47 @@ pub fn row_text(row: Row, s: &Settings, lang: Lang) -> String {
         Row::Table => format!("{}: < {} >", lang.t("Table", "Pöytä"), s.table),
         Row::Language => format!("{}: < {} >", lang.t("Language", "Kieli"), lang.t("English", "suomi")),
         Row::AimAid => format!("{}: < {} >", lang.t("Aiming aid", "Tähtäysapu"), on_off(s.aim_aid, lang)),
+        Row::FirstBreak => {
+            let v = if s.first_break == "player1" {
+                lang.t("player 1", "pelaaja 1")
+            } else {
+                lang.t("the lag (1.2)", "teikkaus (1.2)")
+            };
+            format!("{}: < {v} >", lang.t("First break", "Ensimmäinen aloitus"))
+        }
+        Row::BreakOrder => {
+            let v = if s.break_order == "winner" {
+                lang.t("winner breaks", "voittaja aloittaa")
+            } else {
+                lang.t("alternating", "vuorotellen")
+            };
+            format!("{}: < {v} >", lang.t("Later breaks (R15)", "Seuraavat aloitukset (S15)"))
+        }
+        Row::Graphics => {
+            let v = match s.graphics.as_str() {
+                "low" => lang.t("low", "matala"),
+                "medium" => lang.t("medium", "keskitaso"),
+                "high" => lang.t("high", "korkea"),
+                _ => lang.t("auto", "automaattinen"),
+            };
+            format!("{}: < {v} >", lang.t("Graphics", "Grafiikka"))
+        }
         Row::Start => lang.t("Start", "Aloita").into(),
         Row::Training => lang.t("Rules training", "Sääntökoulutus").into(),
         Row::Quit => lang.t("Quit", "Lopeta").into(),
+    }
+}
+
+/// What `auto` chose and why, after the graphics row.
+fn graphics_note(graphics: Option<&Graphics>, lang: Lang) -> String {
+    match graphics {
+        Some(g) if g.auto_low() => format!(
+            "  {} ({})",
+            lang.t("low: software renderer", "matala: ohjelmistorenderöinti"),
+            g.adapter.as_ref().map_or("", |a| a.name.as_str())
+        ),
+        Some(g) if g.choice.is_none() && g.adapter.is_some() => format!("  {}", lang.t("high", "korkea")),
+        _ => String::new(),
     }
 }
 
@@ -174,6 +232,9 @@ pub fn change(row: Row, s: &mut Settings, step: i32) {
         Row::Table => s.table = cycle(&TABLES, s.table.as_str(), step).to_string(),
         Row::Language => s.lang = if s.lang == "fi" { "en".into() } else { "fi".into() },
         Row::AimAid => s.aim_aid = !s.aim_aid,
+        Row::FirstBreak => s.first_break = cycle(&FIRST_BREAKS, s.first_break.as_str(), step).to_string(),
+        Row::BreakOrder => s.break_order = cycle(&BREAK_ORDERS, s.break_order.as_str(), step).to_string(),
+        Row::Graphics => s.graphics = cycle(&GRAPHICS, s.graphics.as_str(), step).to_string(),
         _ => {}
     }
 }
@@ -249,6 +310,7 @@ fn refresh_labels(
     settings: Res<Settings>,
     selected: Res<Selected>,
     lang: Res<Lang>,
+    graphics: Option<Res<Graphics>>,
     mut labels: Query<(&RowLabel, &mut Text, Option<&Subtitle>)>,
     mut buttons: Query<(&Row, &mut BackgroundColor)>,
 ) {
@@ -259,6 +321,8 @@ fn refresh_labels(
                 "Poolia Suomen Biljardiliiton (WPA) sääntöjen mukaan",
             )
             .into()
+        } else if label.0 == Row::Graphics {
+            row_text(label.0, &settings, *lang) + &graphics_note(graphics.as_deref(), *lang)
         } else {
             row_text(label.0, &settings, *lang)
         };

@@ -2,31 +2,26 @@
 //! clear balls and the rail behind), pulls back with the power meter, and the aid draws the ghost
 //! ball, the first stretches of both paths from the physics, and the call.
 
-use crate::aiming::{Prediction, predict};
-use crate::controls::{Aim, CallChoice};
-use crate::frame::bed_point;
-use crate::game::SessionRes;
 use crate::game::ai_turn::AiAim;
-use crate::session::{Mode, Phase, Seat, Session};
-use crate::settings::Settings;
+use crate::game::session::SessionRes;
+use crate::game::session::{Mode, Session};
+use crate::input::aim::{Aim, CallChoice};
+use crate::input::prediction::{AimPrediction, shown_stroke};
+use crate::shared::frame::bed_point;
+use crate::shared::settings::Settings;
 use bevy::prelude::*;
 use biljardi_ai::Level;
-use biljardi_physics::{BALL_RADIUS_M, Strike};
+use biljardi_physics::BALL_RADIUS_M;
 use biljardi_rules::Call;
 
 const CUE_LENGTH_M: f32 = 1.45;
-
-/// The aid's prediction for the current aim (human) or the AI's intended stroke.
-#[derive(Resource, Default, Clone, Debug)]
-pub struct AimPrediction(pub Prediction);
 
 #[derive(Component)]
 pub struct CueStick;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<AimPrediction>()
-        .add_systems(Startup, spawn_cue)
-        .add_systems(Update, (update_prediction, place_cue, draw_aid).chain().after(crate::game::TurnSystems::Input));
+    app.add_systems(Startup, spawn_cue)
+        .add_systems(Update, (place_cue, draw_aid).chain().after(crate::input::prediction::PredictionSystems));
 }
 
 fn spawn_cue(
@@ -53,34 +48,6 @@ fn spawn_cue(
 fn aid_on(session: &Session, settings: &Settings) -> bool {
     let strong_ai = matches!(session.mode, Mode::VsAi(l) if l >= Level::Pro);
     settings.aim_aid && !strong_ai
-}
-
-/// The stroke being shown now: the AI's intended one, or the human's aim.
-fn shown_stroke(session: &Session, aim: &Aim, ai: &AiAim) -> Option<(Strike, Option<Call>)> {
-    if let Some((call, strike)) = ai.0 {
-        return Some((strike, Some(call)));
-    }
-    (session.phase == Phase::Aim && session.seat_to_act() == Seat::Human)
-        .then(|| (aim.strike(session, aim.power), None))
-}
-
-fn update_prediction(
-    session: Option<Res<SessionRes>>,
-    aim: Res<Aim>,
-    ai: Res<AiAim>,
-    mut prediction: ResMut<AimPrediction>,
-    mut last: Local<Option<Strike>>,
-) {
-    let Some(session) = session else { return };
-    let Some((strike, _)) = shown_stroke(&session, &aim, &ai) else {
-        *last = None;
-        return;
-    };
-    if *last == Some(strike) && !session.is_changed() {
-        return;
-    }
-    *last = Some(strike);
-    prediction.0 = predict(&session, strike);
 }
 
 fn place_cue(

@@ -5,11 +5,12 @@
 //! Keys: Left/Right game, Up/Down scenario, Enter play / next, Q quiz on or off, number keys
 //! answer, Esc back to the menu.
 
-use crate::bed::{Bed, BedClock, StrikeCue};
-use crate::camera::{CameraMode, SnapCamera};
-use crate::cli::Lang;
-use crate::screen::Screen;
-use crate::table::TableSpec;
+use crate::game::bed::{Bed, BedClock, StrikeCue};
+use crate::game::table::TableSpec;
+use crate::shared::camera_mode::CameraMode;
+use crate::shared::lang::Lang;
+use crate::shared::screen::Screen;
+use crate::view::camera::SnapCamera;
 use bevy::prelude::*;
 use biljardi_physics::{BallId, Params, Simulation};
 use biljardi_rules::Game;
@@ -181,7 +182,7 @@ fn keys(
         Stage::Browse => {
             if keys.just_pressed(KeyCode::ArrowRight) || keys.just_pressed(KeyCode::ArrowLeft) {
                 let step = if keys.just_pressed(KeyCode::ArrowRight) { 1 } else { -1 };
-                training.game = crate::settings::cycle(&Game::ALL, training.game, step);
+                training.game = crate::shared::settings::cycle(&Game::ALL, training.game, step);
                 training.selected = 0;
             }
             let n = list.len().max(1);
@@ -228,7 +229,7 @@ fn run_stage(
     mut bed: ResMut<Bed>,
     mut clock: ResMut<BedClock>,
     mut strikes: MessageWriter<StrikeCue>,
-    screenshot: Option<Res<crate::screenshot::ScreenshotRequest>>,
+    screenshot: Option<Res<crate::view::screenshot::ScreenshotRequest>>,
 ) {
     let Some(s) = training.scenario.clone() else { return };
     let key_t = training.replay.as_ref().map(|r| r.timeline.key).unwrap_or(0.0);
@@ -318,7 +319,7 @@ fn refresh(
         let mut out = format!(
             "{}: < {} >   {} {}\n",
             lang.t("Rules training", "Sääntökoulutus"),
-            crate::hud::game_name(training.game, lang),
+            crate::shared::names::game_name(training.game, lang),
             lang.t("quiz (Q):", "tietovisa (Q):"),
             if training.quiz { format!("{}/{}", training.score.correct, training.score.asked) } else { "-".into() }
         );
@@ -380,8 +381,11 @@ fn refresh(
             None => String::new(),
         },
         Stage::Verdict => {
-            let decision =
-                training.replay.as_ref().map(|r| crate::hud::decision_text(&r.decision, lang)).unwrap_or_default();
+            let decision = training
+                .replay
+                .as_ref()
+                .map(|r| crate::view::hud::decision_text(&r.decision, lang))
+                .unwrap_or_default();
             format!(
                 "{}\n{}\n\n{}\n{}",
                 lang.t("The referee:", "Tuomari:"),

@@ -2,7 +2,7 @@
 //! first ball (the ghost ball), the first stretches of both paths, the call that aim implies,
 //! and how steeply the cue must rise to clear the balls and the rail behind the cue ball.
 
-use crate::session::Session;
+use crate::game::session::Session;
 use biljardi_physics::{BallId, EventKind, PocketId, Simulation, Strike, min_cue_elevation_rad};
 use biljardi_rules::Call;
 
@@ -118,7 +118,7 @@ pub fn min_elevation(session: &Session, phi_rad: f64, a: f64, b: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{Mode, Session};
+    use crate::game::session::{Mode, Session};
     use biljardi_physics::{BALL_RADIUS_M, Table};
     use biljardi_rules::Game;
 

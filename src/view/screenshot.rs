@@ -61,3 +61,17 @@ fn take_screenshot(
 fn exit_after_capture(_captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>) {
     exit.write(AppExit::Success);
 }
+
+/// Checks a screenshot path before the window opens, so a typo fails fast with exit 2.
+pub fn check_screenshot_path(path: &std::path::Path) -> Result<(), String> {
+    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    if ext.as_deref() != Some("png") {
+        return Err(format!("--screenshot {}: the file name must end in .png", path.display()));
+    }
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
+            Err(format!("--screenshot {}: folder {} does not exist", path.display(), dir.display()))
+        }
+        _ => Ok(()),
+    }
+}

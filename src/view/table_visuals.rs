@@ -2,12 +2,13 @@
 //! sights, pocket holes and the balls. Only the windowed app adds this plugin.
 
 use super::ball_material::{BallMaterial, ball_material};
-use super::{Ball, Bed, Cushion, PocketHole, TablePart, TableSpec};
-use crate::frame::bed_point;
+use crate::game::table::{Ball, Bed, Cushion, PocketHole, TablePart, TableSpec};
+use crate::shared::frame::bed_point;
+use crate::view::graphics::{BallMesh, Graphics, ball_mesh};
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
-use biljardi_physics::{BALL_RADIUS_M, Table};
+use biljardi_physics::Table;
 
 /// Cushion rubber rises this far above its nose line (the nose is the contact line).
 const CUSHION_TOP_ABOVE_NOSE_M: f64 = 0.008;
@@ -255,21 +256,24 @@ fn dress_balls(
     balls: Query<(Entity, &Ball, &Transform), Added<Ball>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<BallMaterial>>,
+    graphics: Res<Graphics>,
 ) {
     if balls.is_empty() {
         return;
     }
-    // The pattern shader reads the UV sphere's coordinates, so every ball uses this mesh.
-    let mesh = meshes.add(Sphere::new(BALL_RADIUS_M as f32).mesh().uv(64, 32));
+    // The pattern shader reads the UV sphere's coordinates, so every ball uses a UV sphere; its
+    // detail follows the graphics preset (`graphics` swaps it when the preset changes).
+    let mesh = meshes.add(ball_mesh(graphics.quality()));
     for (e, ball, transform) in &balls {
         // A different resting orientation per ball, so numbers and stripes don't all line up.
         let n = f32::from(ball.0.number());
         let rotation = Quat::from_euler(EulerRot::XYZ, 0.7 * n - 1.2, 1.3 * n, 0.4 * n);
         commands.entity(e).insert((
             Mesh3d(mesh.clone()),
+            BallMesh,
             MeshMaterial3d(materials.add(ball_material(ball.0))),
             transform.with_rotation(rotation),
-            crate::bed::RestOrientation(rotation),
+            crate::game::bed::RestOrientation(rotation),
         ));
     }
 }

@@ -3,30 +3,16 @@
 //!
 //! Tab cycles the views; in the free view the right mouse button orbits and the wheel zooms.
 
-use crate::controls::Aim;
-use crate::frame::bed_point;
-use crate::game::SessionRes;
-use crate::session::Phase;
-use crate::table::TableSpec;
+use crate::game::session::Phase;
+use crate::game::session::SessionRes;
+use crate::game::table::TableSpec;
+use crate::input::aim::Aim;
+use crate::shared::camera_mode::{CameraMode, MainCamera};
+use crate::shared::frame::bed_point;
+use crate::view::lighting::{LAMP_HEIGHT_M, lamp_half_extent};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use biljardi_physics::BALL_RADIUS_M;
-
-/// The main 3D camera.
-#[derive(Component, Debug, Default)]
-pub struct MainCamera;
-
-/// Which view the player chose.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum CameraMode {
-    /// Behind the cue ball along the aim (follows the shot while balls roll).
-    #[default]
-    Aim,
-    /// Straight down on the whole table.
-    Overhead,
-    /// Orbit the table with the mouse.
-    Free,
-}
 
 /// The free view's orbit: yaw and pitch in radians, distance in metres.
 #[derive(Resource, Clone, Copy, Debug)]
@@ -138,6 +124,30 @@ fn target_view(
     }
 }
 
+/// Moves an eye point out of the table and the lamp: never lower than `EYE_OVER_TABLE_M` above
+/// the cloth over the table and its rails (the cushions and rails are a few centimetres tall),
+/// and never inside the lamp's shade, from which it rises above the lamp.
+pub fn clear_of_table_and_lamp(eye: Vec3, spec: &TableSpec) -> Vec3 {
+    const EYE_OVER_TABLE_M: f32 = 0.14;
+    const MARGIN_M: f32 = 0.12;
+    let (hx, hy) = (spec.half_length() as f32, spec.half_width() as f32);
+    let mut e = eye;
+    let over_table = e.x.abs() <= hx + 0.25 && e.z.abs() <= hy + 0.25;
+    if over_table && e.y < EYE_OVER_TABLE_M {
+        e.y = EYE_OVER_TABLE_M;
+    }
+    let (lamp_hx, lamp_hz) = lamp_half_extent(spec);
+    let lamp_y = LAMP_HEIGHT_M;
+    let in_lamp = e.x.abs() <= lamp_hx + MARGIN_M
+        && e.z.abs() <= lamp_hz + MARGIN_M
+        && e.y >= lamp_y - MARGIN_M
+        && e.y <= lamp_y + 0.08 + MARGIN_M;
+    if in_lamp {
+        e.y = lamp_y + 0.08 + MARGIN_M;
+    }
+    e
+}
+
 fn orbit_view(orbit: &Orbit) -> Transform {
     let eye = Vec3::new(
         orbit.distance * orbit.pitch.cos() * orbit.yaw.cos(),
@@ -153,7 +163,7 @@ fn move_camera(
     mut orbit: ResMut<Orbit>,
     session: Option<Res<SessionRes>>,
     aim: Res<Aim>,
-    bed: Option<Res<crate::bed::Bed>>,
+    bed: Option<Res<crate::game::bed::Bed>>,
     time: Res<Time>,
     mut snap: ResMut<SnapCamera>,
     mut camera: Query<&mut Transform, With<MainCamera>>,
@@ -169,9 +179,48 @@ fn move_camera(
             .filter(|s| s.motion.on_table())
             .map(|s| bed_point([s.pos.x, s.pos.y], BALL_RADIUS_M))
     });
-    let target = target_view(*mode, &spec, &orbit, session.as_deref(), &aim, cue_world);
+    let mut target = target_view(*mode, &spec, &orbit, session.as_deref(), &aim, cue_world);
+    let eye = clear_of_table_and_lamp(target.translation, &spec);
+    if eye != target.translation {
+        let ahead = target.translation + target.forward() * 1.0;
+        target = Transform::from_translation(eye).looking_at(ahead, Vec3::Y);
+    }
     let k = if snap.0 { 1.0 } else { 1.0 - (-time.delta_secs() * 4.0).exp() };
     snap.0 = false;
     transform.translation = transform.translation.lerp(target.translation, k);
     transform.rotation = transform.rotation.slerp(target.rotation, k);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eye_never_sits_in_a_cushion_or_the_lamp() {
+        let spec = TableSpec::default();
+        let hx = spec.half_length() as f32;
+        // Low behind a cue ball frozen to the foot rail: lifted clear of the rail.
+        let e = clear_of_table_and_lamp(Vec3::new(hx + 0.05, 0.03, 0.0), &spec);
+        assert!(e.y >= 0.14);
+        // Inside the shade: above it.
+        let e = clear_of_table_and_lamp(Vec3::new(0.2, LAMP_HEIGHT_M, 0.05), &spec);
+        assert!(e.y > LAMP_HEIGHT_M + 0.08);
+        // An ordinary aiming eye is left alone.
+        let p = Vec3::new(-0.5, 0.32, 0.1);
+        assert_eq!(clear_of_table_and_lamp(p, &spec), p);
+        // Every orbit the mouse can reach ends clear of the lamp.
+        for yaw in 0..36 {
+            for pitch in 0..30 {
+                for d in [0.6f32, 1.0, 1.5, 3.0] {
+                    let o = Orbit { yaw: yaw as f32 * 0.17, pitch: 0.08 + pitch as f32 * 0.048, distance: d };
+                    let e = clear_of_table_and_lamp(orbit_view(&o).translation, &spec);
+                    let (lx, lz) = lamp_half_extent(&spec);
+                    let inside = e.x.abs() <= lx
+                        && e.z.abs() <= lz
+                        && (LAMP_HEIGHT_M - 0.02..=LAMP_HEIGHT_M + 0.08).contains(&e.y);
+                    assert!(!inside, "{e:?}");
+                }
+            }
+        }
+    }
 }

@@ -2,8 +2,7 @@
 //! JSON in the platform's config folder. A damaged file never stops the game: it is set aside
 //! as `settings.json.bad` and the defaults are used.
 
-use crate::cli::Lang;
-use crate::session::Mode;
+use crate::shared::lang::Lang;
 use bevy::prelude::*;
 use biljardi_ai::Level;
 use biljardi_physics::TableSize;
@@ -28,6 +27,12 @@ pub struct Settings {
     /// Ghost ball and the first path segments while aiming.
     pub aim_aid: bool,
     pub names: [String; 2],
+    /// `auto`, `low`, `medium` or `high` (`auto`: low on a software renderer, else high).
+    pub graphics: String,
+    /// Who breaks the first rack: `lag` (1.2, the winner of the lag chooses) or `player1`.
+    pub first_break: String,
+    /// Who breaks the later racks (Regulation 15): `alternate` or `winner`.
+    pub break_order: String,
 }
 
 impl Default for Settings {
@@ -42,6 +47,9 @@ impl Default for Settings {
             lang: "en".into(),
             aim_aid: true,
             names: ["Player 1".into(), "Player 2".into()],
+            graphics: "auto".into(),
+            first_break: "lag".into(),
+            break_order: "alternate".into(),
         }
     }
 }
@@ -52,6 +60,9 @@ pub const LEVELS: [&str; 4] = ["beginner", "amateur", "pro", "master"];
 pub const TABLES: [&str; 3] = ["7ft", "8ft", "9ft"];
 pub const RACES: [u32; 7] = [1, 2, 3, 5, 7, 9, 11];
 pub const POINTS: [u32; 5] = [25, 50, 75, 100, 150];
+pub const GRAPHICS: [&str; 4] = ["auto", "low", "medium", "high"];
+pub const FIRST_BREAKS: [&str; 2] = ["lag", "player1"];
+pub const BREAK_ORDERS: [&str; 2] = ["alternate", "winner"];
 
 impl Settings {
     pub fn game(&self) -> Game {
@@ -60,14 +71,6 @@ impl Settings {
 
     pub fn level(&self) -> Level {
         self.ai_level.parse().unwrap_or(Level::Amateur)
-    }
-
-    pub fn mode(&self) -> Mode {
-        match self.mode.as_str() {
-            "hotseat" => Mode::Hotseat,
-            "ai" => Mode::VsAi(self.level()),
-            _ => Mode::Practice,
-        }
     }
 
     pub fn table_size(&self) -> TableSize {
@@ -96,6 +99,9 @@ impl Settings {
         fix(&mut self.ai_level, &LEVELS, &d.ai_level);
         fix(&mut self.table, &TABLES, &d.table);
         fix(&mut self.lang, &["en", "fi"], &d.lang);
+        fix(&mut self.graphics, &GRAPHICS, &d.graphics);
+        fix(&mut self.first_break, &FIRST_BREAKS, &d.first_break);
+        fix(&mut self.break_order, &BREAK_ORDERS, &d.break_order);
         self.race_to = self.race_to.clamp(1, 21);
         self.points_to = self.points_to.clamp(5, 300);
         for (n, def) in self.names.iter_mut().zip(d.names) {
@@ -113,20 +119,14 @@ pub fn cycle<T: PartialEq + Copy>(options: &[T], current: T, step: i32) -> T {
     options[((i + step).rem_euclid(n)) as usize]
 }
 
-/// `$BILJARDI_CONFIG_DIR`, else the platform's config folder + `biljardi`.
+/// `$BILJARDI_CONFIG_DIR`, else the platform's config folder for Biljardi (the `directories`
+/// crate: `$XDG_CONFIG_HOME/biljardi` or `~/.config/biljardi` on Linux, the Application Support
+/// and AppData folders on macOS and Windows).
 pub fn config_dir() -> Option<PathBuf> {
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if let Some(d) = env("BILJARDI_CONFIG_DIR") {
-        return Some(d);
+    if let Some(d) = std::env::var_os("BILJARDI_CONFIG_DIR").filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(d));
     }
-    let base = if cfg!(windows) {
-        env("APPDATA")
-    } else if cfg!(target_os = "macos") {
-        env("HOME").map(|h| h.join("Library/Application Support"))
-    } else {
-        env("XDG_CONFIG_HOME").or_else(|| env("HOME").map(|h| h.join(".config")))
-    };
-    base.map(|b| b.join("biljardi"))
+    directories::ProjectDirs::from("", "", "biljardi").map(|p| p.config_dir().to_path_buf())
 }
 
 pub fn settings_path() -> Option<PathBuf> {
@@ -171,6 +171,32 @@ mod tests {
         assert_eq!(s.race_to, 1);
         assert_eq!(s.lang(), Lang::Fi);
         assert_eq!(s.names, ["Player 1".to_string(), "Ville".to_string()]);
+    }
+
+    #[test]
+    fn graphics_and_break_choices_round_trip_and_old_files_get_defaults() {
+        for g in GRAPHICS {
+            for (first, order) in [("lag", "winner"), ("player1", "alternate")] {
+                let s = Settings {
+                    graphics: g.into(),
+                    first_break: first.into(),
+                    break_order: order.into(),
+                    ..Settings::default()
+                };
+                let text = serde_json::to_string(&s).unwrap();
+                let back: Settings = serde_json::from_str::<Settings>(&text).unwrap().sanitized();
+                assert_eq!(back, s);
+            }
+        }
+        // A file saved before these settings existed, and one with a value we never wrote.
+        let old: Settings = serde_json::from_str::<Settings>(r#"{"game":"8ball"}"#).unwrap().sanitized();
+        assert_eq!(
+            (old.graphics.as_str(), old.first_break.as_str(), old.break_order.as_str()),
+            ("auto", "lag", "alternate")
+        );
+        let odd: Settings =
+            serde_json::from_str::<Settings>(r#"{"graphics":"ultra","break_order":"loser"}"#).unwrap().sanitized();
+        assert_eq!((odd.graphics.as_str(), odd.break_order.as_str()), ("auto", "alternate"));
     }
 
     #[test]

@@ -5,12 +5,12 @@
 //! Headless (no rapier), `aiming::min_elevation` gives the same floor in closed form
 //! (`biljardi_physics::cue_clearance`, the model the AI raises its strokes to).
 
-use crate::aiming::{CUE_RADIUS_M, MAX_ELEVATION_RAD};
-use crate::bed::Bed;
-use crate::controls::Aim;
-use crate::game::SessionRes;
-use crate::session::{Phase, Seat};
-use crate::table::{Ball, TableSpec};
+use crate::game::bed::Bed;
+use crate::game::session::SessionRes;
+use crate::game::session::{Phase, Seat};
+use crate::game::table::{Ball, TableSpec};
+use crate::input::aim::Aim;
+use crate::input::aiming::{CUE_RADIUS_M, MAX_ELEVATION_RAD};
 use bevy::prelude::*;
 use bevy_rapier3d::parry::shape::Ball as SphereShape;
 use bevy_rapier3d::prelude::*;
@@ -107,7 +107,7 @@ fn find_clearance(
     let d = Vec3::new(phi.cos(), 0.0, -phi.sin());
     // The shooter's right (the bed's y is the scene's -z).
     let right = Vec3::new(phi.sin(), 0.0, phi.cos());
-    let centre = crate::frame::bed_point(cue, BALL_RADIUS_M);
+    let centre = crate::shared::frame::bed_point(cue, BALL_RADIUS_M);
     let r = BALL_RADIUS_M as f32;
     let (a, b) = (aim.a as f32, aim.b as f32);
     // From the foot of the axis (beside the centre) back to the tip on the ball's surface.

@@ -2,14 +2,17 @@
 //! the balls left, the referee's last decision with its rule numbers, what to do now, the stroke
 //! (tip offset, elevation, power), the referee's options as buttons, and the rack and match ends.
 
-use crate::cli::Lang;
-use crate::controls::{Aim, CallChoice};
 use crate::game::ai_turn::AiTurn;
-use crate::game::{PlayerCommand, Refused, SessionRes};
-use crate::screen::Screen;
-use crate::session::{Mode, Phase, Refusal, Seat, Session};
-use crate::settings::Settings;
-use crate::table::RackKind;
+use crate::game::rack::RackKind;
+use crate::game::session::SessionRes;
+use crate::game::session::{Mode, Phase, Refusal, Seat, Session};
+use crate::game::turn::{PlayerCommand, Refused};
+use crate::input::aim::{Aim, CallChoice, POWER_MARKS};
+use crate::shared::lang::Lang;
+use crate::shared::names::{game_name, level_name};
+use crate::shared::screen::Screen;
+use crate::shared::settings::Settings;
+use crate::view::lag_text::{break_text, lag_banner, lag_hint};
 use bevy::prelude::*;
 use biljardi_rules::{BallInHand, Call, Decision, Game, GameOption, Group};
 
@@ -25,15 +28,6 @@ pub fn plugin(app: &mut App) {
 /// The game's name in English and Finnish.
 pub fn game_title(rack: RackKind, lang: Lang) -> &'static str {
     game_name(rack.game(), lang)
-}
-
-pub fn game_name(game: Game, lang: Lang) -> &'static str {
-    match game {
-        Game::EightBall => lang.t("8-ball", "Kasipallo"),
-        Game::NineBall => lang.t("9-ball", "Ysipallo"),
-        Game::TenBall => lang.t("10-ball", "Kymppipallo"),
-        Game::StraightPool => lang.t("14.1 straight pool", "14.1 jatkuva"),
-    }
 }
 
 /// A short message for a refused command, shown for a few seconds.
@@ -57,6 +51,9 @@ struct StrokeText;
 struct TipDot;
 #[derive(Component)]
 struct PowerFill;
+/// The marks' names under the power bar, placed at their speeds.
+#[derive(Component)]
+struct PowerScaleText;
 #[derive(Component)]
 struct OptionsPanel;
 #[derive(Component)]
@@ -182,7 +179,21 @@ fn spawn_hud(mut commands: Commands) {
                     BackgroundColor(Color::srgb(0.95, 0.55, 0.15)),
                     Node { width: percent(30.0), height: percent(100.0), ..default() },
                 ));
+                // The soft / medium / hard marks of the scale.
+                for (v, _, _) in POWER_MARKS {
+                    bar.spawn((
+                        BackgroundColor(Color::srgb(0.95, 0.95, 0.95)),
+                        Node {
+                            position_type: PositionType::Absolute,
+                            left: percent(Aim::power_for_speed(v) as f32 * 100.0),
+                            width: px(2.0),
+                            height: percent(100.0),
+                            ..default()
+                        },
+                    ));
+                }
             });
+            p.spawn((PowerScaleText, text("", 12.0), Node { width: px(190.0), height: px(16.0), ..default() }));
         });
     commands.spawn((
         screen,
@@ -238,16 +249,6 @@ pub fn player_name(session: &Session, settings: &Settings, p: usize, lang: Lang)
     }
 }
 
-pub fn level_name(level: biljardi_ai::Level, lang: Lang) -> &'static str {
-    use biljardi_ai::Level::*;
-    match level {
-        Beginner => lang.t("beginner", "aloittelija"),
-        Amateur => lang.t("amateur", "amatööri"),
-        Pro => lang.t("pro", "ammattilainen"),
-        Master => lang.t("master", "mestari"),
-    }
-}
-
 /// The scoreboard: one line per player.
 pub fn score_lines(session: &Session, settings: &Settings, lang: Lang) -> String {
     let s = session;
@@ -289,7 +290,7 @@ pub fn decision_text(d: &Decision, lang: Lang) -> String {
     out.push_str(&pick(&d.explanation));
     for f in &d.fouls {
         let clause = f.clause.map(|c| format!(" {c}")).unwrap_or_default();
-        let title = crate::rule_text::title(f.rule, lang).map(|t| format!(" {t}:")).unwrap_or_default();
+        let title = crate::shared::rule_text::title(f.rule, lang).map(|t| format!(" {t}:")).unwrap_or_default();
         out.push_str(&format!("\n[{}{clause}]{title} {}", f.rule, lang.t(f.en, f.fi)));
     }
     if let Some(w) = &d.warning {
@@ -299,7 +300,7 @@ pub fn decision_text(d: &Decision, lang: Lang) -> String {
         let cited: Vec<String> = d
             .rules
             .iter()
-            .map(|r| match crate::rule_text::title(r, lang) {
+            .map(|r| match crate::shared::rule_text::title(r, lang) {
                 Some(t) => format!("{r} {t}"),
                 None => r.to_string(),
             })
@@ -356,6 +357,7 @@ pub fn hint(session: &Session, aim: &Aim, thinking: bool, lang: Lang) -> String 
         Phase::Options => lang.t("Choose with the buttons or the number keys.", "Valitse napeilla tai numeronäppäimillä.").into(),
         Phase::RackOver { .. } => lang.t("Enter: next rack.  Esc: menu.", "Enter: seuraava erä.  Esc: valikko.").into(),
         Phase::MatchOver { .. } => lang.t("Esc: back to the menu.", "Esc: takaisin valikkoon.").into(),
+        Phase::LagWon { .. } => lang.t("1: break.  2: let the other player break.", "1: aloitan itse.  2: toinen aloittaa.").into(),
     }
 }
 
@@ -424,7 +426,7 @@ fn update_texts(
     aim: Res<Aim>,
     ai: Res<AiTurn>,
     notice: Res<Notice>,
-    prediction: Res<crate::cue::AimPrediction>,
+    prediction: Res<crate::input::prediction::AimPrediction>,
     mut q: ParamSet<(
         Query<&mut Text, With<ScoreText>>,
         Query<&mut Text, With<StatusText>>,
@@ -452,15 +454,20 @@ fn update_texts(
             }
             _ => String::new(),
         };
-        if let Some(d) = session.last.as_ref() {
+        let names = [player_name(&session, &settings, 0, lang), player_name(&session, &settings, 1, lang)];
+        if let Some(lag) = lag_banner(&session, &names, lang) {
+            s = lag;
+        } else if let Some(d) = session.last.as_ref() {
             s.push_str(&decision_text(d, lang));
         } else if s.is_empty() {
-            s = lang.t("Break: cue ball behind the head string.", "Aloitus: lyöntipallo aloituslinjan takaa.").into();
+            s = break_text(&session, &names, lang);
         }
         t.0 = s;
     }
     if let Ok(mut t) = q.p3().single_mut() {
-        let mut s = hint(&session, &aim, ai.thinking(), lang);
+        let names = [player_name(&session, &settings, 0, lang), player_name(&session, &settings, 1, lang)];
+        let lag = if session.seat_to_act() == Seat::Human { lag_hint(&session, &names, lang) } else { None };
+        let mut s = lag.unwrap_or_else(|| hint(&session, &aim, ai.thinking(), lang));
         if notice.seconds_left > 0.0 {
             s = format!("{}  {s}", notice.text);
         }
@@ -474,7 +481,8 @@ fn update_stroke_panel(
     lang: Res<Lang>,
     mut dot: Query<&mut Node, (With<TipDot>, Without<PowerFill>)>,
     mut fill: Query<&mut Node, (With<PowerFill>, Without<TipDot>)>,
-    mut label: Query<&mut Text, With<StrokeText>>,
+    mut label: Query<&mut Text, (With<StrokeText>, Without<PowerScaleText>)>,
+    mut scale: Query<&mut Text, (With<PowerScaleText>, Without<StrokeText>)>,
 ) {
     let half = TIP_WIDGET_PX / 2.0;
     if let Ok(mut n) = dot.single_mut() {
@@ -486,14 +494,32 @@ fn update_stroke_panel(
     }
     if let Ok(mut t) = label.single_mut() {
         let strike = aim.strike(&session, aim.power);
+        let feel = POWER_MARKS
+            .iter()
+            .rev()
+            .find(|m| strike.speed_mps >= m.0 - 1e-9)
+            .map_or(lang.t("very soft", "hyvin pehmeä"), |m| lang.t(m.1, m.2));
         t.0 = format!(
-            "{} {:.0} {}   {} {:.1} m/s",
+            "{} {:.0} {}   {} {:.2} m/s ({feel})   [ ]",
             lang.t("elevation", "korotus"),
             strike.theta_rad.to_degrees(),
             lang.t("deg", "ast"),
             lang.t("speed", "nopeus"),
             strike.speed_mps
         );
+    }
+    if let Ok(mut t) = scale.single_mut() {
+        // Monospaced font: each mark's name starts under its tick (190 px, about 26 columns).
+        let mut line = vec![' '; 30];
+        for (v, en, fi) in POWER_MARKS {
+            let col = (Aim::power_for_speed(v) * 26.0).round() as usize;
+            for (i, ch) in lang.t(en, fi).chars().enumerate() {
+                if let Some(slot) = line.get_mut(col + i) {
+                    *slot = ch;
+                }
+            }
+        }
+        t.0 = line.into_iter().collect::<String>().trim_end().to_string();
     }
 }
 

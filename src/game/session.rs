@@ -6,9 +6,12 @@
 //! that follows a decision from `biljardi_ai::table_ops`, so the game, the AI's look-ahead and
 //! self-play all agree on what the next table is.
 
+use crate::game::lag::{self, FirstBreak, Lag};
+use bevy::prelude::{Deref, DerefMut, Resource};
 use biljardi_ai::{Level, table_ops};
 use biljardi_physics::{Ball, BallId, Event, FinalBall, Params, Strike, Table};
-use biljardi_rules::match_play::{Match, MatchSettings};
+use biljardi_rules::lag::LagOutcome;
+use biljardi_rules::match_play::{BreakOrder, Match, MatchSettings};
 use biljardi_rules::{BallInHand, Call, Decision, Game, GameOption, GameState, RecordBuilder, judge};
 
 /// Balls resting on the bed: id and centre [x, y] in metres.
@@ -33,6 +36,17 @@ pub enum Mode {
     VsAi(Level),
 }
 
+impl Mode {
+    /// The mode a saved setting names (`practice`, `hotseat` or `ai`; the level for `ai`).
+    pub fn from_setting(mode: &str, level: Level) -> Mode {
+        match mode {
+            "hotseat" => Mode::Hotseat,
+            "ai" => Mode::VsAi(level),
+            _ => Mode::Practice,
+        }
+    }
+}
+
 /// What the table waits for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Phase {
@@ -48,6 +62,23 @@ pub enum Phase {
     RackOver { winner: u8 },
     /// The match is decided.
     MatchOver { winner: u8 },
+    /// 1.2: `winner` won the lag and chooses who breaks the first rack.
+    LagWon { winner: u8 },
+}
+
+/// Why the shooter of a rack's break is breaking (the HUD says it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BreakReason {
+    /// The first rack: the lag's winner chose to break.
+    WonLagAndBreaks,
+    /// The first rack: the lag's winner let the other player break.
+    LagWinnerPassed,
+    /// The first rack, without a lag: player 1 breaks.
+    PlayerOneFirst,
+    /// Regulation 15 as chosen: alternating breaks.
+    Alternate,
+    /// Regulation 15 as chosen: the winner of the last rack breaks.
+    WinnerBreaks,
 }
 
 /// Why a request was refused (shown to the player, never a crash).
@@ -104,6 +135,10 @@ pub struct Session {
     pending_call: Call,
     pub last_stroke: Option<StrokeRecord>,
     pub shots: u32,
+    /// The lag (1.2) while it is being played, and its last ruling after.
+    pub lag: Option<Lag>,
+    /// The lag's winner and whether they chose to break.
+    pub lag_choice: Option<(u8, bool)>,
 }
 
 impl Session {
@@ -135,9 +170,117 @@ impl Session {
             pending_call: Call::None,
             last_stroke: None,
             shots: 0,
+            lag: None,
+            lag_choice: None,
         };
         s.rack();
         s
+    }
+
+    /// A match as the menu sets it up: the first breaker by the lag (1.2) or player 1, the later
+    /// ones by Regulation 15's `order`. A practice match (one person at both seats) has no lag.
+    pub fn start(game: Game, table: Table, mode: Mode, race_to: u32, first: FirstBreak, order: BreakOrder) -> Session {
+        let mut s = Session::new(game, table, mode, race_to);
+        s.match_.settings.break_order = order;
+        if first == FirstBreak::Lag && mode != Mode::Practice {
+            s.begin_lag();
+        }
+        s
+    }
+
+    /// True while the lag is being played (aimed, rolling or its winner choosing).
+    pub fn lagging(&self) -> bool {
+        self.lag.is_some() && self.lag_choice.is_none()
+    }
+
+    /// Sets up a lag (again, after a relag): both balls at their spots, player 1 to stroke. The
+    /// aiming player's ball is the cue ball, so aiming works as for any shot.
+    fn begin_lag(&mut self) {
+        let mut lag = self.lag.take().unwrap_or_default();
+        lag.strokes = [None, None];
+        lag.rounds += 1;
+        self.lag = Some(lag);
+        self.state.shooter = 0;
+        self.balls = lag::aiming_layout(&self.table, 0);
+        self.cue_hand = None;
+        self.phase = Phase::Aim;
+    }
+
+    /// A player's lag stroke. The first waits; with the second, returns both strokes to play
+    /// together (the bed then holds the balls as `lag::lag_simulation` places them).
+    pub fn lag_stroke(&mut self, strike: Strike) -> Result<Option<[Strike; 2]>, Refusal> {
+        if !self.lagging() || self.phase != Phase::Aim {
+            return Err(Refusal::NotNow);
+        }
+        let player = self.state.shooter & 1;
+        let Some(lag) = self.lag.as_mut() else { return Err(Refusal::NotNow) };
+        lag.strokes[player as usize] = Some(strike);
+        match lag.strokes {
+            [Some(a), Some(b)] => {
+                let spots = lag::lag_spots(&self.table);
+                self.balls = vec![(lag::lag_ball(0), spots[0]), (lag::lag_ball(1), spots[1])];
+                self.balls.sort_by_key(|b| b.0);
+                self.phase = Phase::Shooting;
+                Ok(Some([a, b]))
+            }
+            _ => {
+                self.state.shooter = 1 - player;
+                self.balls = lag::aiming_layout(&self.table, 1 - player);
+                Ok(None)
+            }
+        }
+    }
+
+    /// Judges the played lag (1.2): a winner chooses who breaks, a relag sets the balls again.
+    pub fn finish_lag(&mut self, events: &[Event], finals: &[FinalBall]) -> Result<LagOutcome, Refusal> {
+        if !self.lagging() || self.phase != Phase::Shooting {
+            return Err(Refusal::NotNow);
+        }
+        let outcome = lag::judge(&self.table, events, finals);
+        if let Some(lag) = self.lag.as_mut() {
+            lag.outcome = Some(outcome.clone());
+        }
+        match &outcome {
+            LagOutcome::Winner { player, .. } => {
+                self.balls = finals
+                    .iter()
+                    .filter_map(|f| match f.fate {
+                        biljardi_physics::BallFate::OnTable { pos } => Some((f.id, pos)),
+                        _ => None,
+                    })
+                    .collect();
+                self.phase = Phase::LagWon { winner: player & 1 };
+            }
+            LagOutcome::Relag(_) => self.begin_lag(),
+        }
+        Ok(outcome)
+    }
+
+    /// The lag's winner chooses: break (`true`) or let the other player break; the first rack
+    /// is racked.
+    pub fn choose_breaker(&mut self, winner_breaks: bool) -> Result<(), Refusal> {
+        let Phase::LagWon { winner } = self.phase else { return Err(Refusal::NotNow) };
+        let outcome = self.lag.as_ref().and_then(|l| l.outcome.clone()).ok_or(Refusal::NotNow)?;
+        let m = Match::from_lag(self.match_.settings.clone(), &outcome, winner_breaks).ok_or(Refusal::NotNow)?;
+        self.match_ = m;
+        self.state = self.match_.rack_state();
+        self.lag_choice = Some((winner, winner_breaks));
+        self.last = None;
+        self.history.clear();
+        self.rack();
+        Ok(())
+    }
+
+    /// Why the current rack's breaker breaks.
+    pub fn break_reason(&self) -> BreakReason {
+        let racks_played = self.match_.racks_won[0] + self.match_.racks_won[1];
+        match (racks_played, self.lag_choice) {
+            (0, Some((_, true))) => BreakReason::WonLagAndBreaks,
+            (0, Some((_, false))) => BreakReason::LagWinnerPassed,
+            (0, None) => BreakReason::PlayerOneFirst,
+            _ if self.match_.settings.break_order == BreakOrder::WinnerBreaks => BreakReason::WinnerBreaks,
+            _ => BreakReason::Alternate,
+        }
     }
 
     /// Racks the balls for the state's break, cue ball in hand behind the head string.
@@ -181,6 +324,7 @@ impl Session {
     /// The player to act now: the shooter, or the one choosing an option.
     pub fn to_act(&self) -> u8 {
         match (&self.phase, &self.last) {
+            (Phase::LagWon { winner }, _) => *winner,
             (Phase::Options, Some(d)) => d.next_shooter & 1,
             _ => self.state.shooter & 1,
         }
@@ -433,3 +577,7 @@ impl Session {
 fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
     (a[0] - b[0]).hypot(a[1] - b[1])
 }
+
+/// The match being played. Present only while a game is on.
+#[derive(Resource, Clone, Debug, Deref, DerefMut)]
+pub struct SessionRes(pub Session);

@@ -1,10 +1,17 @@
 //! The lamp over the table: a long shade with three bulbs, and a dim room around it.
 
-use crate::table::TableSpec;
+use crate::game::table::TableSpec;
+use crate::shared::camera_mode::CameraMode;
+use crate::view::graphics::LampLight;
 use bevy::prelude::*;
 
 /// Height of the lamp's bulbs above the bed, m.
-const LAMP_HEIGHT_M: f32 = 0.95;
+pub const LAMP_HEIGHT_M: f32 = 0.95;
+
+/// Half the lamp shade's length (along the table) and width, m.
+pub fn lamp_half_extent(spec: &TableSpec) -> (f32, f32) {
+    (spec.half_length() as f32 * 0.65, 0.18)
+}
 
 pub fn plugin(app: &mut App) {
     app.insert_resource(GlobalAmbientLight { color: Color::srgb(0.9, 0.9, 1.0), brightness: 250.0, ..default() })
@@ -17,8 +24,8 @@ pub fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct LampPart;
 
-fn hide_lamp_from_above(mode: Res<crate::camera::CameraMode>, mut parts: Query<&mut Visibility, With<LampPart>>) {
-    let v = if *mode == crate::camera::CameraMode::Overhead { Visibility::Hidden } else { Visibility::Inherited };
+fn hide_lamp_from_above(mode: Res<CameraMode>, mut parts: Query<&mut Visibility, With<LampPart>>) {
+    let v = if *mode == CameraMode::Overhead { Visibility::Hidden } else { Visibility::Inherited };
     for mut vis in &mut parts {
         vis.set_if_neq(v);
     }
@@ -44,7 +51,7 @@ fn spawn_lamp(
     commands.spawn((
         Name::new("lamp shade"),
         LampPart,
-        Mesh3d(meshes.add(Cuboid::new(hx * 1.3, 0.06, 0.36))),
+        Mesh3d(meshes.add(Cuboid::new(2.0 * lamp_half_extent(&spec).0, 0.06, 2.0 * lamp_half_extent(&spec).1))),
         MeshMaterial3d(shade),
         Transform::from_xyz(0.0, LAMP_HEIGHT_M + 0.05, 0.0),
     ));
@@ -57,9 +64,12 @@ fn spawn_lamp(
             MeshMaterial3d(glow.clone()),
             Transform::from_translation(at + Vec3::Y * 0.015),
         ));
+        // `graphics` turns the shadows and the outer lights off on the lower presets.
+        let intensity = 120_000.0;
         commands.spawn((
             Name::new("lamp light"),
-            PointLight { intensity: 120_000.0, range: 6.0, radius: 0.12, shadow_maps_enabled: x == 0.0, ..default() },
+            LampLight { middle: x == 0.0, intensity },
+            PointLight { intensity, range: 6.0, radius: 0.12, shadow_maps_enabled: x == 0.0, ..default() },
             Transform::from_translation(at),
         ));
     }

@@ -40,7 +40,7 @@ fn read_input(input: Option<&Path>) -> Result<String, String> {
 }
 
 /// `biljardi selfplay`: AI levels against each other with the real physics and referee.
-pub fn run_selfplay(flags: &crate::cli::SelfplayFlags) -> ExitCode {
+pub fn run_selfplay(flags: &crate::cli::args::SelfplayFlags) -> ExitCode {
     use biljardi_ai::selfplay::{SelfplayArgs, run};
     let args = match SelfplayArgs::parse(&flags.game, &flags.players, &flags.racks, &flags.seed) {
         Ok(args) => args,
@@ -63,8 +63,8 @@ pub fn run_selfplay(flags: &crate::cli::SelfplayFlags) -> ExitCode {
 
 /// `biljardi demo list | run ID | run --all` (contracts.md): exit 1 if a demo is not ok, 2 for
 /// an unknown id.
-pub fn run_demo(cmd: &crate::cli::DemoCommand) -> ExitCode {
-    use crate::cli::DemoCommand;
+pub fn run_demo(cmd: &crate::cli::args::DemoCommand) -> ExitCode {
+    use crate::cli::args::DemoCommand;
     use biljardi_training::cli::{RunWhat, list_json, run_json};
     match cmd {
         DemoCommand::List => {

@@ -2,9 +2,9 @@
 //! onto the ball return's slope under the bed and rolls to the tray at the foot end; a ball that
 //! leaves the table falls to the floor. The bed itself stays with `biljardi-physics`.
 
-use super::{Ball, TableSpec};
-use crate::bed::{Bed, LeftTable, Pocketed};
-use crate::frame::bed_to_world;
+use crate::game::bed::{Bed, LeftTable, Pocketed};
+use crate::game::table::{Ball, TableSpec};
+use crate::shared::frame::bed_to_world;
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::*;
 use biljardi_physics::{BALL_RADIUS_M, BallId};

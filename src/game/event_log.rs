@@ -1,0 +1,93 @@
+//! `--event-log FILE`: one JSON line per judged shot and per lag, appended as it happens, so a
+//! script driving the window (tools/play_by_input.sh) can tell what the referee decided without
+//! reading pixels. Writing never stops the game: a failure is logged once and the log stops.
+//!
+//! Lines: `{"kind": "lag", "winner": 0|1|null, "relag": bool, "rules": ["1.2"]}` and
+//! `{"kind": "shot", "n": 1, "shooter": 0, "foul": false, "rules": ["2.3", ...],
+//!   "fouls": ["6.3", ...], "pocketed": ["1", ...], "next_shooter": 1, "game_over": false,
+//!   "winner": null}`; a `"kind": "breaker"` line says who breaks the first rack after the lag.
+
+use crate::game::session::{Phase, SessionRes};
+use crate::game::turn::{LagJudged, ShotJudged};
+use bevy::prelude::*;
+use biljardi_rules::lag::LagOutcome;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Where the lines go (present only when asked for).
+#[derive(Resource, Clone, Debug)]
+pub struct EventLog {
+    pub path: PathBuf,
+    /// Shots written so far.
+    shots: u32,
+    failed: bool,
+}
+
+impl EventLog {
+    pub fn new(path: PathBuf) -> EventLog {
+        EventLog { path, shots: 0, failed: false }
+    }
+
+    fn append(&mut self, line: &Value) {
+        if self.failed {
+            return;
+        }
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.path)
+            .and_then(|mut f| writeln!(f, "{line}").and_then(|_| f.flush()));
+        if let Err(e) = written {
+            warn!("--event-log {}: {e}; no more lines are written", self.path.display());
+            self.failed = true;
+        }
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, write_lines.run_if(resource_exists::<EventLog>));
+}
+
+fn write_lines(
+    mut log: ResMut<EventLog>,
+    mut shots: MessageReader<ShotJudged>,
+    mut lags: MessageReader<LagJudged>,
+    session: Option<Res<SessionRes>>,
+    mut last_choice: Local<Option<(u8, bool)>>,
+) {
+    for lag in lags.read() {
+        let line = match &lag.0 {
+            LagOutcome::Winner { player, .. } => {
+                json!({"kind": "lag", "winner": player, "relag": false, "rules": ["1.2"]})
+            }
+            LagOutcome::Relag(_) => json!({"kind": "lag", "winner": null, "relag": true, "rules": ["1.2"]}),
+        };
+        log.append(&line);
+    }
+    for ShotJudged(d, shooter) in shots.read() {
+        log.shots += 1;
+        let line = json!({
+            "kind": "shot",
+            "n": log.shots,
+            "shooter": shooter,
+            "foul": d.foul,
+            "rules": d.rules,
+            "fouls": d.fouls.iter().map(|f| f.rule).collect::<Vec<_>>(),
+            "pocketed": d.pocketed.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
+            "next_shooter": d.next_shooter,
+            "game_over": d.game_over,
+            "winner": d.winner,
+        });
+        log.append(&line);
+    }
+    if let Some(s) = session
+        && s.lag_choice != *last_choice
+        && !matches!(s.phase, Phase::LagWon { .. })
+    {
+        *last_choice = s.lag_choice;
+        if let Some((winner, winner_breaks)) = s.lag_choice {
+            log.append(&json!({"kind": "breaker", "lag_winner": winner, "winner_breaks": winner_breaks, "breaker": s.state.shooter}));
+        }
+    }
+}
