@@ -5,8 +5,8 @@ use crate::ball_set::BallSet;
 use crate::decision::GameOption;
 use crate::fouls::{self, Checks};
 use crate::game::{BallInHand, Group};
-use crate::judge::{Ctx, Verdict};
 use crate::state::GameState;
+use crate::verdict::{Ctx, Verdict};
 use biljardi_physics::BallId;
 
 fn eight() -> BallId {

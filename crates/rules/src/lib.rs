@@ -42,6 +42,7 @@ pub mod state;
 pub mod straight_pool;
 pub mod ten_ball;
 pub mod text;
+pub(crate) mod verdict;
 
 pub use ball_set::BallSet;
 pub use call::Call;

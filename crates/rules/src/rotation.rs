@@ -5,7 +5,7 @@ use crate::ball_set::BallSet;
 use crate::decision::{Foul, GameOption};
 use crate::fouls::{self, Checks};
 use crate::game::BallInHand;
-use crate::judge::{Ctx, Verdict};
+use crate::verdict::{Ctx, Verdict};
 use biljardi_physics::BallId;
 
 pub(crate) struct Rules {

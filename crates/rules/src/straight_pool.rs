@@ -5,9 +5,9 @@ use crate::decision::{GameOption, Placed};
 use crate::fouls::{self, Checks};
 use crate::game::BallInHand;
 use crate::general::behind_head_string;
-use crate::judge::{Ctx, Verdict};
 use crate::rack::ball_in_rack;
 use crate::state::GameState;
+use crate::verdict::{Ctx, Verdict};
 use biljardi_physics::{BALL_RADIUS_M, BallId};
 
 /// 4.11: the extra penalty of the third consecutive foul.
