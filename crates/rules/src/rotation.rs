@@ -54,7 +54,7 @@ pub(crate) fn judge(ctx: &Ctx, r: &Rules) -> Verdict {
                 format!("{gb_n}-pallo meni pois pelistä virheellä ja se spotataan."),
             );
         }
-        v.state.fouls[me] = s.fouls[me].saturating_add(1);
+        v.state.fouls[me] = v.count_foul(ctx);
         if v.state.fouls[me] >= 3 {
             v.add_fouls(&[fouls::THIRD_FOUL]);
             v.rule(

@@ -58,7 +58,7 @@ pub(crate) fn judge(ctx: &Ctx) -> Verdict {
     if !found.is_empty() {
         v.add_fouls(&found);
         v.points[me] = -1;
-        let fouls_now = s.fouls[me].saturating_add(1);
+        let fouls_now = v.count_foul(ctx);
         if fouls_now >= 3 {
             v.add_fouls(&[fouls::THIRD_FOUL]);
             v.points[me] -= THIRD_FOUL_PENALTY;

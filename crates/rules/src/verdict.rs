@@ -39,6 +39,8 @@ impl Ctx<'_> {
             ball_in_hand: BallInHand::None,
             // 8.11: whoever takes the break is this game's breaker.
             breaker: if self.state.is_break { Some(self.shooter() as u8) } else { self.state.breaker },
+            // 6.14: the referee warns whoever comes to the table with two fouls (`finish`).
+            warned: [true, true],
             ..self.state.clone()
         }
     }
@@ -112,6 +114,25 @@ impl Verdict {
         }
     }
 
+    /// The shooter's consecutive fouls with this one (6.14): one more, except that a player
+    /// who was not warned of two fouls standing (`state.warned`) stays at two.
+    pub fn count_foul(&mut self, ctx: &Ctx) -> u8 {
+        let me = ctx.shooter();
+        let before = ctx.state.fouls[me];
+        if before >= 2 && !ctx.state.warned[me] {
+            self.rule(
+                "6.14",
+                format!("Player {} was not warned of two fouls standing: this foul counts only as the second.", me + 1),
+                format!(
+                    "Pelaajaa {} ei varoitettu kahdesta peräkkäisestä virheestä: tämä virhe lasketaan vain toiseksi.",
+                    me + 1
+                ),
+            );
+            return 2;
+        }
+        before.saturating_add(1)
+    }
+
     /// The next shot is `player`'s, placing the cue ball as `bih`.
     pub fn pass_to(&mut self, player: usize, bih: BallInHand) {
         self.state.shooter = player as u8;
@@ -143,7 +164,20 @@ impl Verdict {
                 .chain(self.placed.iter().map(|p| (p.id, p.pos)))
                 .collect();
             let mut spotted = spot_balls(table, &resting, &self.spot);
-            self.spot = spotted.iter().map(|p| p.id).collect();
+            // In spotting order; a ball with no room left on the bed stays listed but unplaced
+            // (only on a table too small for its balls; `json::run` refuses such a table).
+            let mut order: Vec<BallId> = spotted.iter().map(|p| p.id).collect();
+            for b in self.spot.clone() {
+                if !order.contains(&b) {
+                    order.push(b);
+                    self.rule(
+                        "1.4",
+                        format!("There is no free place on the bed to spot the {b}."),
+                        format!("Pöydällä ei ole vapaata paikkaa {b}-pallon spottaamiseen."),
+                    );
+                }
+            }
+            self.spot = order;
             self.cite("1.4");
             spotted.extend(self.placed);
             self.placed = spotted;
