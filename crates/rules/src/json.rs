@@ -113,7 +113,10 @@ pub fn parse(v: &Value) -> Result<RefereeInput, InputError> {
         None if !present("final") => {
             return Err(InputError::new("final", "missing: `events` and `final` are required together"));
         }
-        None => (parse_events(root.get("events"), on_table)?, parse_final(root.get("final"), on_table, &bed)?),
+        None => (
+            parse_events(root.get("events"), on_table, [BallId::CUE].into_iter().collect())?,
+            parse_final(root.get("final"), on_table, &bed)?,
+        ),
     };
     check_consistency(&events, &finals)?;
     for e in &events {
@@ -392,7 +395,8 @@ fn parse_call(v: Option<&Value>, game: Game, state: &GameState, on: BallSet) -> 
     }
 }
 
-fn parse_events(v: Option<&Value>, on: BallSet) -> Result<Vec<Event>, InputError> {
+/// `struck`: the balls the cue may strike (the cue ball; in a lag both lag balls).
+pub(crate) fn parse_events(v: Option<&Value>, on: BallSet, struck: BallSet) -> Result<Vec<Event>, InputError> {
     let arr = match v {
         None | Some(Value::Null) => return Ok(Vec::new()),
         Some(Value::Array(a)) => a,
@@ -438,7 +442,7 @@ fn parse_events(v: Option<&Value>, on: BallSet) -> Result<Vec<Event>, InputError
             EventKind::BallBall { balls: [a, b] } if a == b => {
                 return Err(InputError::new(format!("{name}.balls"), "a ball cannot hit itself"));
             }
-            EventKind::Strike { ball } | EventKind::Miscue { ball } if !ball.is_cue() => {
+            EventKind::Strike { ball } | EventKind::Miscue { ball } if !struck.contains(ball) => {
                 return Err(InputError::new(format!("{name}.ball"), "the cue may only strike the cue ball (6.6)"));
             }
             EventKind::Pocket { ball, .. } | EventKind::OffTable { ball } => gone.insert(ball),
@@ -449,7 +453,7 @@ fn parse_events(v: Option<&Value>, on: BallSet) -> Result<Vec<Event>, InputError
     Ok(out)
 }
 
-fn parse_final(v: Option<&Value>, on: BallSet, bed: &Bed) -> Result<Vec<FinalBall>, InputError> {
+pub(crate) fn parse_final(v: Option<&Value>, on: BallSet, bed: &Bed) -> Result<Vec<FinalBall>, InputError> {
     let arr = match v {
         None | Some(Value::Null) => return Ok(Vec::new()),
         Some(Value::Array(a)) => a,
@@ -490,7 +494,7 @@ const FINAL_POSITION_TOL_M: f64 = 1e-6;
 /// events bring to rest on the table (its last event is a `stop`) is on the table in `final`,
 /// where that `stop` left it. A ball `final` reports pocketed with no events of its own is taken
 /// as the final says (8.3: the events may leave things out).
-fn check_consistency(events: &[Event], finals: &[FinalBall]) -> Result<(), InputError> {
+pub(crate) fn check_consistency(events: &[Event], finals: &[FinalBall]) -> Result<(), InputError> {
     for (i, f) in finals.iter().enumerate() {
         let clash = |what: String| Err(InputError::new(format!("final[{i}]"), format!("ball {}: {what}", f.id)));
         for e in events {
