@@ -2,7 +2,7 @@
 //! the error type that names the offending field (exit code 2 at the CLI).
 
 use crate::table::{Table, TableSize};
-use crate::validate::{clip, short, table_length};
+use crate::validate::{clip, clip_text, short, table_length};
 use serde_json::Value;
 use std::fmt;
 
@@ -15,8 +15,10 @@ pub struct InputError {
 }
 
 impl InputError {
+    /// An error at `field`; the message is cut to 200 characters, so a message quoting a bad
+    /// value stays one readable line whatever the input held.
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> InputError {
-        InputError { field: field.into(), message: message.into() }
+        InputError { field: clip_text(&field.into(), 100), message: clip_text(&message.into(), 200) }
     }
 }
 

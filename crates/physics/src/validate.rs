@@ -30,10 +30,14 @@ pub fn short(x: f64) -> String {
 /// A JSON value for an error message, cut to 60 characters (an input may put a megabyte where a
 /// number belongs).
 pub fn clip(v: &serde_json::Value) -> String {
-    let text = v.to_string();
-    match text.char_indices().nth(60) {
+    clip_text(&v.to_string(), 60)
+}
+
+/// `text` cut to `max` characters, with `...` when cut.
+pub fn clip_text(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
         Some((at, _)) => format!("{}...", &text[..at]),
-        None => text,
+        None => text.to_string(),
     }
 }
 

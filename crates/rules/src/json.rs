@@ -10,7 +10,7 @@ use crate::game::{BallInHand, Game, Group};
 use crate::judge::judge;
 use crate::record::{RecordBuilder, ShotRecord};
 use crate::state::GameState;
-use biljardi_physics::validate::{Bed, MAX_BALLS, clip};
+use biljardi_physics::validate::{Bed, MAX_BALLS, clip, clip_text};
 use biljardi_physics::{BALL_RADIUS_M, BallFate, BallId, Event, EventKind, FinalBall, InputError, PocketId, Table};
 use biljardi_physics::{input::number, parse_table};
 use serde::de::DeserializeOwned;
@@ -123,12 +123,14 @@ pub fn parse(v: &Value) -> Result<RefereeInput, InputError> {
         builder.push(e);
     }
     let record = builder.finish(&finals);
+    check_after(&record, &bed)?;
     let call = if call.obvious { Call::obvious(&record) } else { call.call };
     Ok(RefereeInput { game, table, state, balls, call, record })
 }
 
 fn field<T: DeserializeOwned>(v: &Value, name: &str) -> Result<T, InputError> {
-    serde_json::from_value(v.clone()).map_err(|e| InputError::new(name, e.to_string()))
+    // serde's message quotes the bad value whole: cut it.
+    serde_json::from_value(v.clone()).map_err(|e| InputError::new(name, clip_text(&e.to_string(), 160)))
 }
 
 fn parse_state(v: Option<&Value>, game: Game) -> Result<GameState, InputError> {
@@ -522,6 +524,24 @@ pub(crate) fn check_consistency(events: &[Event], finals: &[FinalBall]) -> Resul
                 }
             }
             _ => return clash(format!("the events stop it on the table (t = {}), `final` says it left it", stop.t)),
+        }
+    }
+    Ok(())
+}
+
+/// Where the shot leaves the balls (`final`, else where the events last put them, else where they
+/// stood) must be a position: on the bed and apart, as before the shot.
+fn check_after(record: &ShotRecord, bed: &Bed) -> Result<(), InputError> {
+    let rest: Vec<(BallId, [f64; 2])> = record.resting().collect();
+    for (i, (id, p)) in rest.iter().enumerate() {
+        if !bed.fits(*p) {
+            return Err(InputError::new("final", format!("ball {id} ends the shot off the bed (give it in `final`)")));
+        }
+        if let Some((other, _)) = rest[..i].iter().find(|(_, q)| bed.overlap(*p, *q)) {
+            return Err(InputError::new(
+                "final",
+                format!("balls {other} and {id} end the shot on top of each other (give where they rest in `final`)"),
+            ));
         }
     }
     Ok(())
