@@ -188,6 +188,7 @@ fn a_ball_that_never_moves_comes_back_at_exactly_its_position() {
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         (seed >> 11) as f64 / (1u64 << 53) as f64
     };
+    let mut off = Vec::new();
     for _ in 0..200 {
         let (x, y) = (0.2 + 0.9 * next(), -0.5 + next());
         let text = format!(
@@ -199,9 +200,12 @@ fn a_ball_that_never_moves_comes_back_at_exactly_its_position() {
         let out: Value = serde_json::from_str(&run(&text).unwrap()).unwrap();
         let five = out["balls"].as_array().unwrap().iter().find(|b| b["id"] == "5").unwrap();
         assert_eq!(five["state"], "on_table");
-        assert_eq!(five["pos"][0].as_f64().unwrap().to_bits(), x_in.to_bits(), "x {x:.17}");
-        assert_eq!(five["pos"][1].as_f64().unwrap().to_bits(), y_in.to_bits(), "y {y:.17}");
+        let (xo, yo) = (five["pos"][0].as_f64().unwrap(), five["pos"][1].as_f64().unwrap());
+        if xo.to_bits() != x_in.to_bits() || yo.to_bits() != y_in.to_bits() {
+            off.push(format!("[{x:.17}, {y:.17}]"));
+        }
     }
+    assert!(off.is_empty(), "{} of 200 positions came back changed, e.g. {}", off.len(), off[0]);
 }
 
 /// Issue 24's repros against `sim`, each refused with the field named and a short message.
