@@ -59,17 +59,32 @@ pub struct Bed {
     geometry: Geometry,
     radius_m: f64,
     tolerance_m: f64,
+    overlap_tolerance_m: f64,
 }
 
 impl Bed {
     /// The bed of `table` for balls of radius `radius_m`, with [`DEFAULT_TOLERANCE_M`].
     pub fn new(table: &Table, radius_m: f64) -> Bed {
-        Bed { table: *table, geometry: Geometry::new(table), radius_m, tolerance_m: DEFAULT_TOLERANCE_M }
+        Bed {
+            table: *table,
+            geometry: Geometry::new(table),
+            radius_m,
+            tolerance_m: DEFAULT_TOLERANCE_M,
+            overlap_tolerance_m: DEFAULT_TOLERANCE_M,
+        }
     }
 
-    /// The same bed with another tolerance for positions outside it or overlaps, m.
+    /// The same bed with another tolerance for positions outside it and for overlaps, m.
     pub fn with_tolerance(mut self, tolerance_m: f64) -> Bed {
         self.tolerance_m = tolerance_m;
+        self.overlap_tolerance_m = tolerance_m;
+        self
+    }
+
+    /// The same bed with another tolerance for overlaps only, m (hand-written positions of
+    /// touching balls, rounded to a few decimals, need more than the physics' 1e-9 m).
+    pub fn with_overlap_tolerance(mut self, tolerance_m: f64) -> Bed {
+        self.overlap_tolerance_m = tolerance_m;
         self
     }
 
@@ -86,7 +101,7 @@ impl Bed {
     /// True if balls centred at `a` and `b` overlap by more than the tolerance.
     pub fn overlap(&self, a: [f64; 2], b: [f64; 2]) -> bool {
         let d = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt();
-        d < 2.0 * self.radius_m - self.tolerance_m
+        d < 2.0 * self.radius_m - self.overlap_tolerance_m
     }
 
     /// Checks ball `id` at `p` (the input's `field`) against the bed and the balls already placed.

@@ -74,7 +74,9 @@ pub fn parse(v: &Value) -> Result<RefereeInput, InputError> {
         None => return Err(InputError::new("game", "missing")),
     };
     let table = parse_table(root.get("table"), "table")?;
-    let bed = Bed::new(&table, BALL_RADIUS_M).with_tolerance(OVERLAP_TOL_M);
+    // The same check of positions as `sim` (1e-9 m off the bed), with the referee's slack for
+    // hand-written touching balls.
+    let bed = Bed::new(&table, BALL_RADIUS_M).with_overlap_tolerance(OVERLAP_TOL_M);
     let state = parse_state(root.get("state"), game)?;
     let (balls, moving) = parse_balls(root.get("balls"), game, &bed)?;
     let on_table: BallSet = balls.iter().map(|(b, _)| *b).collect();

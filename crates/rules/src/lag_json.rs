@@ -208,7 +208,7 @@ fn read(root: &Map<String, Value>, table: &Table) -> Result<[LagShot; 2], InputE
         starts[player] = (lag_ball(player), p);
         fields[player] = format!("balls[{i}].pos");
     }
-    let bed = Bed::new(table, BALL_RADIUS_M).with_tolerance(1e-6);
+    let bed = Bed::new(table, BALL_RADIUS_M).with_overlap_tolerance(1e-6);
     check_start(&bed, &starts, [&fields[0], &fields[1]])?;
     let on: BallSet = starts.iter().map(|(b, _)| *b).collect();
     let events = parse_events(root.get("events"), on, on)?;
