@@ -71,6 +71,10 @@ pub struct Hole {
     /// A point on the line through the two jaw backs and the outward unit normal of that line.
     pub back: V3,
     pub back_out: V3,
+    /// The middle of the mouth line (between the two jaw points) and the unit vector from it
+    /// into the pocket: the mouth is the part beyond that line and short of the jaw backs.
+    pub mouth: V3,
+    pub axis: V3,
 }
 
 /// The static geometry every ball is checked against, built once from the table.
@@ -134,7 +138,15 @@ impl Geometry {
             if out.dot(v2(p.axis)) < 0.0 {
                 out = -out;
             }
-            holes.push(Hole { id: p.id, centre: v2(p.drop_centre), radius: p.drop_radius, back: b0, back_out: out });
+            holes.push(Hole {
+                id: p.id,
+                centre: v2(p.drop_centre),
+                radius: p.drop_radius,
+                back: b0,
+                back_out: out,
+                mouth: v2(p.mouth_centre),
+                axis: v2(p.axis),
+            });
         }
         Geometry { lines, posts, holes, cushion_height_m: table.cushion_height_m }
     }
@@ -148,16 +160,29 @@ impl Geometry {
         if p.x.abs() <= table.half_length() && p.y.abs() <= table.half_width() {
             return true;
         }
-        self.holes.iter().enumerate().any(|(k, hole)| {
-            let faces = [&self.lines[6 + 2 * k], &self.lines[7 + 2 * k]];
-            hole.back_out.dot(p - hole.back) < 0.0 && faces.iter().all(|f| f.normal.dot(p - f.start) >= 0.0)
-        })
+        (0..self.holes.len()).any(|k| self.in_mouth(k, p))
+    }
+
+    /// True if the point `p` lies in the mouth of pocket `k`: beyond the line between its two jaw
+    /// points, short of the line of its jaw backs, and between its jaw faces. All three bounds
+    /// matter: the jaw faces alone, taken as whole lines, open a fan from each pocket across the
+    /// bed and past the far rail (issue 24: a ball beyond a long rail or in a side pocket's drop
+    /// hole was accepted through a corner pocket's fan).
+    fn in_mouth(&self, k: usize, p: V3) -> bool {
+        let hole = &self.holes[k];
+        let faces = [&self.lines[6 + 2 * k], &self.lines[7 + 2 * k]];
+        hole.axis.dot(p - hole.mouth) >= 0.0
+            && hole.back_out.dot(p - hole.back) < 0.0
+            && faces.iter().all(|f| f.normal.dot(p - f.start) >= 0.0)
     }
 
     /// True if a ball of radius `r` centred at `p` lies on the bed: inside the cushion noses, or
     /// in a pocket's mouth clear of the jaws and short of the drop hole.
     pub fn fits(&self, table: &Table, p: V3, r: f64, tol: f64) -> bool {
         let p = p.xy();
+        if !(p.x.is_finite() && p.y.is_finite()) {
+            return false;
+        }
         if self.posts.iter().any(|post| (p - post.at).norm() < r + post.radius - tol) {
             return false;
         }
@@ -168,16 +193,15 @@ impl Geometry {
                 return false;
             }
         }
-        if p.x.abs() <= table.half_length() && p.y.abs() <= table.half_width() {
-            return !self.holes.iter().any(|h| (p - h.centre).norm() <= h.radius || h.back_out.dot(p - h.back) >= 0.0);
+        // Never over a drop hole, never past a pocket's jaw backs.
+        if self.holes.iter().any(|h| (p - h.centre).norm() <= h.radius || h.back_out.dot(p - h.back) >= 0.0) {
+            return false;
         }
-        // Otherwise it must be in a pocket's mouth: between the jaw faces, short of the hole.
-        self.holes.iter().enumerate().any(|(k, hole)| {
-            let faces = [&self.lines[6 + 2 * k], &self.lines[7 + 2 * k]];
-            hole.back_out.dot(p - hole.back) < 0.0
-                && (p - hole.centre).norm() > hole.radius
-                && faces.iter().all(|f| f.normal.dot(p - f.start) >= 0.0)
-        })
+        if p.x.abs() <= table.half_length() && p.y.abs() <= table.half_width() {
+            return true;
+        }
+        // Otherwise it must be in a pocket's mouth (between the jaw faces, past the mouth line).
+        (0..self.holes.len()).any(|k| self.in_mouth(k, p))
     }
 }
 

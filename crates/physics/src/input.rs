@@ -2,6 +2,7 @@
 //! the error type that names the offending field (exit code 2 at the CLI).
 
 use crate::table::{Table, TableSize};
+use crate::validate::{clip, clip_text, short, table_length};
 use serde_json::Value;
 use std::fmt;
 
@@ -14,8 +15,10 @@ pub struct InputError {
 }
 
 impl InputError {
+    /// An error at `field`; the message is cut to 200 characters, so a message quoting a bad
+    /// value stays one readable line whatever the input held.
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> InputError {
-        InputError { field: field.into(), message: message.into() }
+        InputError { field: clip_text(&field.into(), 100), message: clip_text(&message.into(), 200) }
     }
 }
 
@@ -31,7 +34,7 @@ impl std::error::Error for InputError {}
 pub fn number(v: &Value, field: &str) -> Result<f64, InputError> {
     match v.as_f64() {
         Some(x) if x.is_finite() => Ok(x),
-        _ => Err(InputError::new(field, format!("expected a finite number, got {v}"))),
+        _ => Err(InputError::new(field, format!("expected a finite number, got {}", clip(v)))),
     }
 }
 
@@ -42,29 +45,45 @@ pub fn number(v: &Value, field: &str) -> Result<f64, InputError> {
 /// `corner_drop_radius`, and the same four `side_*`.
 pub fn parse_table(v: Option<&Value>, field: &str) -> Result<Table, InputError> {
     let preset = |name: &str, f: &str| {
-        TableSize::parse(name)
-            .map(Table::preset)
-            .ok_or_else(|| InputError::new(f, format!("unknown table {name:?} (expected \"7ft\", \"8ft\" or \"9ft\")")))
+        TableSize::parse(name).map(Table::preset).ok_or_else(|| {
+            InputError::new(
+                f,
+                format!(
+                    "unknown table {} (expected \"7ft\", \"8ft\" or \"9ft\")",
+                    clip(&Value::String(name.to_string()))
+                ),
+            )
+        })
     };
     let obj = match v {
         None | Some(Value::Null) => return Ok(Table::default()),
         Some(Value::String(name)) => return preset(name, field),
         Some(Value::Object(obj)) => obj,
-        Some(other) => return Err(InputError::new(field, format!("expected a table name or object, got {other}"))),
+        Some(other) => {
+            return Err(InputError::new(field, format!("expected a table name or object, got {}", clip(other))));
+        }
     };
     let mut t = match obj.get("size") {
         None => Table::default(),
         Some(Value::String(name)) => preset(name, &format!("{field}.size"))?,
-        Some(other) => return Err(InputError::new(format!("{field}.size"), format!("expected a name, got {other}"))),
+        Some(other) => {
+            return Err(InputError::new(format!("{field}.size"), format!("expected a name, got {}", clip(other))));
+        }
     };
     let set = |key: &str, slot: &mut f64, degrees: bool| -> Result<(), InputError> {
         if let Some(value) = obj.get(key) {
             let name = format!("{field}.{key}");
             let x = number(value, &name)?;
-            if x <= 0.0 {
-                return Err(InputError::new(name, format!("must be positive, got {x}")));
+            if degrees {
+                // The range itself is checked below, with the table as a whole.
+                if x <= 0.0 {
+                    return Err(InputError::new(name, format!("must be positive, got {}", short(x))));
+                }
+                *slot = x.to_radians();
+            } else {
+                // contracts.md: every length, width and pocket size positive and at most 4 m.
+                *slot = table_length(x, &name)?;
             }
-            *slot = if degrees { x.to_radians() } else { x };
         }
         Ok(())
     };
@@ -101,7 +120,7 @@ fn validate_table(t: &Table, field: &str) -> Result<(), InputError> {
         if !(90.0..180.0).contains(&deg) {
             return Err(InputError::new(
                 format!("{field}.{key}"),
-                format!("must be between 90 and 180 degrees, got {deg}"),
+                format!("must be between 90 and 180 degrees, got {}", short(deg)),
             ));
         }
     }
@@ -137,5 +156,12 @@ mod tests {
         assert_eq!(err(json!({"size": "11ft"})), "table.size");
         assert_eq!(err(json!({"corner_cut_angle": 200})), "table.corner_cut_angle");
         assert_eq!(err(json!({"length": 0.3, "width": 0.15})), "table.length");
+        // Issue 24: a 1e308 m table was accepted by the referee; every size is bounded.
+        assert_eq!(err(json!({"length": 1e308})), "table.length");
+        assert_eq!(err(json!({"width": 4.5})), "table.width");
+        assert_eq!(err(json!({"side_drop_radius": 5})), "table.side_drop_radius");
+        assert_eq!(err(json!({"corner_mouth": 0})), "table.corner_mouth");
+        let e = parse_table(Some(&json!({"length": 1e308})), "table").unwrap_err();
+        assert!(e.to_string().len() < 100, "{e}");
     }
 }

@@ -3,7 +3,6 @@
 
 use crate::ball::{Ball, BallState};
 use crate::event::{Event, FinalBall};
-use crate::events::Geometry;
 use crate::ids::BallId;
 use crate::input::{InputError, number, parse_table};
 use crate::math::V3;
@@ -11,6 +10,7 @@ use crate::params::{CushionModel, Params};
 use crate::resolve::stick_ball::instantaneous_point::Strike;
 use crate::simulation::Simulation;
 use crate::table::Table;
+use crate::validate::{Bed, MAX_BALLS, clip, short};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -73,13 +73,13 @@ pub fn simulate(req: &SimRequest) -> SimResponse {
 }
 
 fn object<'a>(v: &'a Value, field: &str) -> Result<&'a Map<String, Value>, InputError> {
-    v.as_object().ok_or_else(|| InputError::new(field, format!("expected an object, got {v}")))
+    v.as_object().ok_or_else(|| InputError::new(field, format!("expected an object, got {}", clip(v))))
 }
 
 fn vector<const N: usize>(v: &Value, field: &str, lens: &[usize]) -> Result<[f64; N], InputError> {
     let items = v.as_array().filter(|a| lens.contains(&a.len())).ok_or_else(|| {
         let want = lens.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" or ");
-        InputError::new(field, format!("expected an array of {want} numbers, got {v}"))
+        InputError::new(field, format!("expected an array of {want} numbers, got {}", clip(v)))
     })?;
     let mut out = [0.0; N];
     for (k, item) in items.iter().enumerate().take(N) {
@@ -99,14 +99,18 @@ pub fn parse_request(input: &Value) -> Result<SimRequest, InputError> {
         .ok_or_else(|| InputError::new("balls", "missing"))?
         .as_array()
         .ok_or_else(|| InputError::new("balls", "expected an array of balls"))?;
-    let geometry = Geometry::new(&table);
+    if list.len() > MAX_BALLS {
+        return Err(InputError::new("balls", format!("at most {MAX_BALLS} balls, got {}", list.len())));
+    }
+    let bed = Bed::new(&table, r).with_tolerance(POSITION_TOLERANCE_M);
     let mut balls: Vec<Ball> = Vec::with_capacity(list.len());
+    let mut placed: Vec<(BallId, [f64; 2])> = Vec::with_capacity(list.len());
     for (i, item) in list.iter().enumerate() {
         let f = |k: &str| format!("balls[{i}].{k}");
         let b = object(item, &format!("balls[{i}]"))?;
         let id_value = b.get("id").ok_or_else(|| InputError::new(f("id"), "missing"))?;
         let id = id_value.as_str().and_then(BallId::parse).ok_or_else(|| {
-            InputError::new(f("id"), format!("unknown ball id {id_value} (expected \"cue\" or \"1\"..\"15\")"))
+            InputError::new(f("id"), format!("unknown ball id {} (expected \"cue\" or \"1\"..\"15\")", clip(id_value)))
         })?;
         if balls.iter().any(|o| o.id == id) {
             return Err(InputError::new(f("id"), format!("duplicate ball id \"{id}\"")));
@@ -114,29 +118,13 @@ pub fn parse_request(input: &Value) -> Result<SimRequest, InputError> {
         let pos_value = b.get("pos").ok_or_else(|| InputError::new(f("pos"), "missing"))?;
         let pos: [f64; 3] = vector(pos_value, &f("pos"), &[2, 3])?;
         let (x, y) = (pos[0], pos[1]);
-        if !geometry.fits(&table, V3::new(x, y, 0.0), r, POSITION_TOLERANCE_M) {
-            let (hx, hy) = (table.half_length() - r, table.half_width() - r);
-            return Err(InputError::new(
-                f("pos"),
-                format!(
-                    "ball \"{id}\" at [{x}, {y}] is off the bed (|x| <= {hx:.6}, |y| <= {hy:.6} or in a pocket's mouth)"
-                ),
-            ));
-        }
-        for o in &balls {
-            let d = (o.state.pos - V3::new(x, y, r)).norm();
-            if d < 2.0 * r - POSITION_TOLERANCE_M {
-                return Err(InputError::new(
-                    f("pos"),
-                    format!("ball \"{id}\" overlaps ball \"{}\" (centres {d:.6} m apart, less than 2R)", o.id),
-                ));
-            }
-        }
+        bed.check(&f("pos"), id, [x, y], &placed)?;
+        placed.push((id, [x, y]));
         let mut state = BallState::at_rest([x, y], r);
         if let Some(v) = b.get("v").filter(|v| !v.is_null()) {
             let v = V3::from_array(vector(v, &f("v"), &[3])?);
             if v.norm() > MAX_SPEED_MPS {
-                return Err(InputError::new(f("v"), format!("speed {} m/s is above {MAX_SPEED_MPS}", v.norm())));
+                return Err(InputError::new(f("v"), format!("speed {} m/s is above {MAX_SPEED_MPS}", short(v.norm()))));
             }
             state.vel = v;
         }
@@ -157,7 +145,7 @@ pub fn parse_request(input: &Value) -> Result<SimRequest, InputError> {
         Some(v) => {
             let t = number(v, "max_time")?;
             if t <= 0.0 {
-                return Err(InputError::new("max_time", format!("must be positive, got {t}")));
+                return Err(InputError::new("max_time", format!("must be positive, got {}", short(t))));
             }
             t
         }
@@ -171,7 +159,7 @@ fn parse_shot(v: &Value, balls: &[Ball]) -> Result<Shot, InputError> {
     let ball = ball_value
         .as_str()
         .and_then(BallId::parse)
-        .ok_or_else(|| InputError::new("shot.ball", format!("unknown ball id {ball_value}")))?;
+        .ok_or_else(|| InputError::new("shot.ball", format!("unknown ball id {}", clip(ball_value))))?;
     if !balls.iter().any(|b| b.id == ball) {
         return Err(InputError::new("shot.ball", format!("ball \"{ball}\" is not in balls")));
     }
@@ -183,13 +171,13 @@ fn parse_shot(v: &Value, balls: &[Ball]) -> Result<Shot, InputError> {
     if !(speed > 0.0 && speed <= MAX_SPEED_MPS) {
         return Err(InputError::new(
             "shot.speed",
-            format!("must be above 0 and at most {MAX_SPEED_MPS} m/s, got {speed}"),
+            format!("must be above 0 and at most {MAX_SPEED_MPS} m/s, got {}", short(speed)),
         ));
     }
     let phi = opt("phi", 0.0)?;
     let theta = opt("theta", 0.0)?;
     if !(0.0..=90.0).contains(&theta) {
-        return Err(InputError::new("shot.theta", format!("must be between 0 and 90 degrees, got {theta}")));
+        return Err(InputError::new("shot.theta", format!("must be between 0 and 90 degrees, got {}", short(theta))));
     }
     let a = opt("a", 0.0)?;
     let b = opt("b", 0.0)?;
@@ -197,7 +185,7 @@ fn parse_shot(v: &Value, balls: &[Ball]) -> Result<Shot, InputError> {
         if x.abs() > 1.0 {
             return Err(InputError::new(
                 format!("shot.{k}"),
-                format!("must be within one ball radius (-1..1), got {x}"),
+                format!("must be within one ball radius (-1..1), got {}", short(x)),
             ));
         }
     }
@@ -221,7 +209,7 @@ pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
             let x = number(value, &field)?;
             if x < lo || (x == lo && !lo_ok) || x > hi {
                 let open = if lo_ok { "[" } else { "(" };
-                return Err(InputError::new(field, format!("must be in {open}{lo}, {hi}], got {x}")));
+                return Err(InputError::new(field, format!("must be in {open}{lo}, {hi}], got {}", short(x))));
             }
             *slot = x;
         }
@@ -249,7 +237,7 @@ pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
         Some(other) => {
             return Err(InputError::new(
                 "params.cushion_model",
-                format!("expected \"mathavan_2010\" or \"han_2005\", got {other}"),
+                format!("expected \"mathavan_2010\" or \"han_2005\", got {}", clip(other)),
             ));
         }
     }
@@ -258,7 +246,7 @@ pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
         Some(v) => {
             let x = number(v, "params.mu_ball")?;
             if !(0.0..=2.0).contains(&x) {
-                return Err(InputError::new("params.mu_ball", format!("must be in [0, 2], got {x}")));
+                return Err(InputError::new("params.mu_ball", format!("must be in [0, 2], got {}", short(x))));
             }
             p.mu_ball = Some(x);
         }

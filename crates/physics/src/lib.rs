@@ -6,7 +6,8 @@
 //! Layout (after pooltool): `evolve` (closed-form motion between events) apart from
 //! `resolve/<event kind>/<model>` (what an event does), `events` (when the next event happens),
 //! `simulation` (the event loop), `params` (every model parameter), `json` (the `sim` contract),
-//! `rack` (standard racks), `cue_clearance` (how high the stick must rise over balls and rails).
+//! `rack` (standard racks), `validate` (the one check of tables and positions every input
+//! passes), `cue_clearance` (how high the stick must rise over balls and rails).
 
 pub mod ball;
 pub mod cue_clearance;
@@ -23,6 +24,7 @@ pub mod rack;
 pub mod resolve;
 pub mod simulation;
 pub mod table;
+pub mod validate;
 
 pub use ball::{Ball, BallState, Motion};
 pub use cue_clearance::{CUE_SHAFT_RADIUS_M, MAX_CUE_ELEVATION_RAD, min_cue_elevation_rad, raised_to_clear};
@@ -34,3 +36,4 @@ pub use params::{CushionModel, Params};
 pub use resolve::stick_ball::instantaneous_point::Strike;
 pub use simulation::{BallSnapshot, Simulation};
 pub use table::{BALL_RADIUS_M, Pocket, PocketSpec, RailSegment, Table, TableSize};
+pub use validate::{Bed, MAX_BALLS, MAX_TABLE_M};

@@ -178,3 +178,64 @@ fn a_cue_ball_millimetres_from_a_ball_struck_through_it_gives_two_strike_events_
         "params.follow_through"
     );
 }
+
+/// Issue 24: without serde_json's `float_roundtrip` a ball that never moves came back one ulp off
+/// in about a fifth of 17-digit positions. 200 positions of a fixed generator, each exact.
+#[test]
+fn a_ball_that_never_moves_comes_back_at_exactly_its_position() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = || {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut off = Vec::new();
+    for _ in 0..200 {
+        let (x, y) = (0.2 + 0.9 * next(), -0.5 + next());
+        let text = format!(
+            r#"{{"balls": [{{"id": "cue", "pos": [-1.0, 0.0]}}, {{"id": "5", "pos": [{x:.17}, {y:.17}]}}],
+                "shot": {{"ball": "cue", "speed": 0.5, "phi": 180}}}}"#
+        );
+        let x_in: f64 = format!("{x:.17}").parse().unwrap();
+        let y_in: f64 = format!("{y:.17}").parse().unwrap();
+        let out: Value = serde_json::from_str(&run(&text).unwrap()).unwrap();
+        let five = out["balls"].as_array().unwrap().iter().find(|b| b["id"] == "5").unwrap();
+        assert_eq!(five["state"], "on_table");
+        let (xo, yo) = (five["pos"][0].as_f64().unwrap(), five["pos"][1].as_f64().unwrap());
+        if xo.to_bits() != x_in.to_bits() || yo.to_bits() != y_in.to_bits() {
+            off.push(format!("[{x:.17}, {y:.17}]"));
+        }
+    }
+    assert!(off.is_empty(), "{} of 200 positions came back changed, e.g. {}", off.len(), off[0]);
+}
+
+/// Issue 24's repros against `sim`, each refused with the field named and a short message.
+#[test]
+fn issue_24_positions_off_the_bed_are_refused() {
+    let refused = |v: Value, field: &str| {
+        let e = run(&v.to_string()).unwrap_err();
+        assert_eq!(e.field, field, "{v}: {e}");
+        assert!(e.to_string().len() < 200, "long message: {e}");
+    };
+    // Far off the bed (was: on_table at y = 1e308).
+    refused(json!({"balls": [{"id": "1", "pos": [0.0, 1e308]}]}), "balls[0].pos");
+    // Beyond a long rail of the 7 ft table (was accepted through a corner pocket's jaw lines).
+    refused(json!({"table": "7ft", "balls": [{"id": "1", "pos": [0.3, -1.0]}]}), "balls[0].pos");
+    // A cue ball beyond a long rail, struck (was: pocketed in a far pocket at t = 0).
+    refused(
+        json!({"balls": [{"id": "cue", "pos": [0.2, 0.7]}], "shot": {"ball": "cue", "speed": 2.0, "phi": 0}}),
+        "balls[0].pos",
+    );
+    // Resting in the side pocket's drop hole (was accepted).
+    refused(json!({"balls": [{"id": "2", "pos": [0.0, 0.635 + 0.07]}]}), "balls[0].pos");
+    // A 1e308 m table names table.length, not the ball's position with a 309-digit number.
+    refused(json!({"table": {"length": 1e308}, "balls": [{"id": "1", "pos": [0.0, 0.0]}]}), "table.length");
+    refused(json!({"table": {"width": -2}, "balls": [{"id": "1", "pos": [0.0, 0.0]}]}), "table.width");
+    // At most 16 balls.
+    let many: Vec<Value> = (0..17).map(|k| json!({"id": "cue", "pos": [k as f64 * 0.1 - 1.0, 0.0]})).collect();
+    refused(json!({ "balls": many }), "balls");
+    // Still accepted: a ball in a corner pocket's mouth, just past the mouth line.
+    let t = biljardi_physics::Table::default();
+    let p = t.pocket(biljardi_physics::PocketId::FootLeft);
+    let m = [p.mouth_centre[0] + 0.002 * p.axis[0], p.mouth_centre[1] + 0.002 * p.axis[1]];
+    assert!(run(&json!({"balls": [{"id": "1", "pos": m}]}).to_string()).is_ok());
+}

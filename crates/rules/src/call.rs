@@ -50,6 +50,15 @@ impl Call {
         }
     }
 
+    /// 1.6: an obvious ball and pocket left unnamed. The ball the cue ball hits first and the
+    /// pocket it drops in count as called; with no contact nothing was called.
+    pub fn obvious(rec: &crate::record::ShotRecord) -> Call {
+        match rec.first_contact {
+            Some(ball) => Call::Ball { ball, pocket: rec.pocket_of(ball) },
+            None => Call::None,
+        }
+    }
+
     /// True when `ball` dropping into `pocket` is what was called (1.6).
     pub fn matches(&self, ball: BallId, pocket: PocketId) -> bool {
         match *self {

@@ -5,8 +5,8 @@ use crate::ball_set::BallSet;
 use crate::decision::GameOption;
 use crate::fouls::{self, Checks};
 use crate::game::{BallInHand, Group};
-use crate::judge::{Ctx, Verdict};
 use crate::state::GameState;
+use crate::verdict::{Ctx, Verdict};
 use biljardi_physics::BallId;
 
 fn eight() -> BallId {
@@ -146,8 +146,9 @@ fn break_shot(ctx: &Ctx) -> Verdict {
     v
 }
 
-/// 3.3 g/h: the opponent shoots as it lies or takes cue ball in hand behind the head string;
-/// with the cue ball gone there is nothing to play as it lies.
+/// 3.3 g/h: the opponent accepts the table as it lies or takes cue ball in hand behind the head
+/// string (contracts.md: `accept_table` and `take_ball_in_hand`, never `shoot`); with the cue
+/// ball gone there is nothing to play as it lies.
 fn offer_ball_in_hand(v: &mut Verdict, opp: usize, cue_lost: bool) {
     v.pass_to(opp, BallInHand::BehindHeadString);
     if cue_lost {
@@ -155,7 +156,7 @@ fn offer_ball_in_hand(v: &mut Verdict, opp: usize, cue_lost: bool) {
     }
     let hand = v.state.clone();
     v.pass_to(opp, BallInHand::None);
-    v.offer("3.3", vec![(GameOption::Shoot, v.state.clone()), (GameOption::TakeBallInHand, hand)]);
+    v.offer("3.3", vec![(GameOption::AcceptTable, v.state.clone()), (GameOption::TakeBallInHand, hand)]);
 }
 
 fn regular_shot(ctx: &Ctx) -> Verdict {

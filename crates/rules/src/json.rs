@@ -10,6 +10,7 @@ use crate::game::{BallInHand, Game, Group};
 use crate::judge::judge;
 use crate::record::{RecordBuilder, ShotRecord};
 use crate::state::GameState;
+use biljardi_physics::validate::{Bed, MAX_BALLS, clip, clip_text};
 use biljardi_physics::{BALL_RADIUS_M, BallFate, BallId, Event, EventKind, FinalBall, InputError, PocketId, Table};
 use biljardi_physics::{input::number, parse_table};
 use serde::de::DeserializeOwned;
@@ -20,6 +21,9 @@ use serde_json::{Map, Value};
 const OVERLAP_TOL_M: f64 = 1e-6;
 /// Largest 14.1 score or target accepted; keeps the arithmetic far from overflow.
 const MAX_SCORE: i32 = 1_000_000;
+/// Most events accepted for one shot: five times the physics' own cut-off (20 000), so any
+/// shot `sim` prints fits and a judged input stays far under a second.
+const MAX_EVENTS: usize = 100_000;
 
 /// A checked referee input.
 #[derive(Clone, Debug)]
@@ -39,6 +43,13 @@ pub fn run(text: &str) -> Result<String, InputError> {
     let v: Value = serde_json::from_str(text).map_err(|e| InputError::new("", format!("invalid JSON: {e}")))?;
     let input = parse(&v)?;
     let d = decide(&input);
+    if let Some(b) = d.spot.iter().find(|b| !d.placed.iter().any(|p| p.id == **b)) {
+        // 1.4 on a table too small for its balls: a clear refusal, not two balls on one spot.
+        return Err(InputError::new(
+            "table",
+            format!("the table cannot hold the balls: no free place to spot ball {b} (1.4)"),
+        ));
+    }
     let mut out = serde_json::to_string_pretty(&d).map_err(|e| InputError::new("", e.to_string()))?;
     out.push('\n');
     Ok(out)
@@ -63,8 +74,11 @@ pub fn parse(v: &Value) -> Result<RefereeInput, InputError> {
         None => return Err(InputError::new("game", "missing")),
     };
     let table = parse_table(root.get("table"), "table")?;
+    // The same check of positions as `sim` (1e-9 m off the bed), with the referee's slack for
+    // hand-written touching balls.
+    let bed = Bed::new(&table, BALL_RADIUS_M).with_overlap_tolerance(OVERLAP_TOL_M);
     let state = parse_state(root.get("state"), game)?;
-    let (balls, moving) = parse_balls(root.get("balls"), game, &table)?;
+    let (balls, moving) = parse_balls(root.get("balls"), game, &bed)?;
     let on_table: BallSet = balls.iter().map(|(b, _)| *b).collect();
     check_position(game, &state, on_table)?;
     let call = parse_call(root.get("call"), game, &state, on_table)?;
@@ -73,6 +87,14 @@ pub fn parse(v: &Value) -> Result<RefereeInput, InputError> {
     for id in moving.iter() {
         builder.moving(id);
     }
+    for (i, id) in call.frozen.iter().enumerate() {
+        if !builder.frozen(*id) {
+            return Err(InputError::new(
+                format!("call.frozen[{i}]"),
+                format!("ball {id} touches neither a rail nor the cue ball, so it cannot be frozen (6.7, 8.4)"),
+            ));
+        }
+    }
     if let Some(t) = root.get("shot_time").filter(|t| !t.is_null()) {
         let t = number(t, "shot_time")?;
         if t < 0.0 {
@@ -80,20 +102,37 @@ pub fn parse(v: &Value) -> Result<RefereeInput, InputError> {
         }
         builder.time_used(t);
     }
+    let present = |k: &str| root.get(k).is_some_and(|v| !v.is_null());
     let (events, finals) = match root.get("shot").filter(|s| !s.is_null()) {
         Some(shot) => simulate(root, shot)?,
-        None => (parse_events(root.get("events"), on_table)?, parse_final(root.get("final"), on_table, &table)?),
+        // contracts.md: `events` and `final` come together, or a `shot` instead; neither is bad.
+        None if !present("events") => {
+            return Err(InputError::new(
+                "events",
+                "missing: give `events` and `final` as printed by `sim`, or a `shot`",
+            ));
+        }
+        None if !present("final") => {
+            return Err(InputError::new("final", "missing: `events` and `final` are required together"));
+        }
+        None => (
+            parse_events(root.get("events"), on_table, [BallId::CUE].into_iter().collect())?,
+            parse_final(root.get("final"), on_table, &bed)?,
+        ),
     };
     check_consistency(&events, &finals)?;
     for e in &events {
         builder.push(e);
     }
     let record = builder.finish(&finals);
+    check_after(&record, &bed)?;
+    let call = if call.obvious { Call::obvious(&record) } else { call.call };
     Ok(RefereeInput { game, table, state, balls, call, record })
 }
 
 fn field<T: DeserializeOwned>(v: &Value, name: &str) -> Result<T, InputError> {
-    serde_json::from_value(v.clone()).map_err(|e| InputError::new(name, e.to_string()))
+    // serde's message quotes the bad value whole: cut it.
+    serde_json::from_value(v.clone()).map_err(|e| InputError::new(name, clip_text(&e.to_string(), 160)))
 }
 
 fn parse_state(v: Option<&Value>, game: Game) -> Result<GameState, InputError> {
@@ -140,6 +179,9 @@ fn parse_state(v: Option<&Value>, game: Game) -> Result<GameState, InputError> {
             return Err(InputError::new("state.target_score", format!("must be between 1 and {MAX_SCORE}")));
         }
         s.target_score = Some(t);
+    }
+    if let Some(x) = get("warned") {
+        s.warned = field(x, "state.warned")?;
     }
     if let Some(x) = get("shot_clock_s") {
         let t = number(x, "state.shot_clock_s")?;
@@ -202,12 +244,11 @@ fn ball_id(v: Option<&Value>, game: Game, name: &str) -> Result<BallId, InputErr
     Ok(id)
 }
 
-fn on_bed(table: &Table, p: [f64; 2]) -> bool {
-    table.contains_ball(p, BALL_RADIUS_M - 1e-9)
-}
-
-fn parse_balls(v: Option<&Value>, game: Game, table: &Table) -> Result<(Vec<(BallId, [f64; 2])>, BallSet), InputError> {
+fn parse_balls(v: Option<&Value>, game: Game, bed: &Bed) -> Result<(Vec<(BallId, [f64; 2])>, BallSet), InputError> {
     let arr = v.and_then(Value::as_array).ok_or_else(|| InputError::new("balls", "expected an array of balls"))?;
+    if arr.len() > MAX_BALLS {
+        return Err(InputError::new("balls", format!("at most {MAX_BALLS} balls, got {}", arr.len())));
+    }
     let mut out: Vec<(BallId, [f64; 2])> = Vec::with_capacity(arr.len());
     let mut seen = BallSet::EMPTY;
     let mut moving = BallSet::EMPTY;
@@ -222,12 +263,8 @@ fn parse_balls(v: Option<&Value>, game: Game, table: &Table) -> Result<(Vec<(Bal
         let pos_name = format!("{name}.pos");
         let p = vec_n(obj.get("pos").unwrap_or(&Value::Null), 2, &pos_name)?;
         let p = [p[0], p[1]];
-        if !on_bed(table, p) {
-            return Err(InputError::new(pos_name, format!("ball {id} is off the bed")));
-        }
-        if let Some((other, _)) = out.iter().find(|(_, q)| overlap(p, *q)) {
-            return Err(InputError::new(pos_name, format!("ball {id} overlaps ball {other}")));
-        }
+        // The physics' one check (the same as `sim`): on the bed or in a pocket's mouth, apart.
+        bed.check(&pos_name, id, p, &out)?;
         for key in ["v", "w"] {
             if let Some(x) = obj.get(key).filter(|x| !x.is_null()) {
                 let vv = vec_n(x, 3, &format!("{name}.{key}"))?;
@@ -239,10 +276,6 @@ fn parse_balls(v: Option<&Value>, game: Game, table: &Table) -> Result<(Vec<(Bal
         out.push((id, p));
     }
     Ok((out, moving))
-}
-
-fn overlap(a: [f64; 2], b: [f64; 2]) -> bool {
-    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt() < 2.0 * BALL_RADIUS_M - OVERLAP_TOL_M
 }
 
 /// The balls before the shot must make a position the game can reach.
@@ -272,19 +305,54 @@ fn check_position(game: Game, state: &GameState, on: BallSet) -> Result<(), Inpu
     Ok(())
 }
 
-fn parse_call(v: Option<&Value>, game: Game, state: &GameState, on: BallSet) -> Result<Call, InputError> {
+/// The `call` object as given: the call itself, whether it was the obvious one left unnamed
+/// (resolved once the shot is known), and the balls declared frozen.
+struct ParsedCall {
+    call: Call,
+    obvious: bool,
+    frozen: Vec<BallId>,
+}
+
+fn parse_call(v: Option<&Value>, game: Game, state: &GameState, on: BallSet) -> Result<ParsedCall, InputError> {
     let obj = match v {
-        None | Some(Value::Null) => return Ok(Call::None),
+        None | Some(Value::Null) => return Ok(ParsedCall { call: Call::None, obvious: false, frozen: Vec::new() }),
         Some(Value::Object(o)) => o,
-        Some(other) => return Err(InputError::new("call", format!("expected an object or null, got {other}"))),
+        Some(other) => {
+            return Err(InputError::new("call", format!("expected an object or null, got {}", clip(other))));
+        }
     };
     let flag = |k: &str| -> Result<bool, InputError> {
         match obj.get(k) {
             None | Some(Value::Null) => Ok(false),
             Some(Value::Bool(b)) => Ok(*b),
-            Some(other) => Err(InputError::new(format!("call.{k}"), format!("expected true or false, got {other}"))),
+            Some(other) => {
+                Err(InputError::new(format!("call.{k}"), format!("expected true or false, got {}", clip(other))))
+            }
         }
     };
+    let frozen = match obj.get("frozen") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(a)) => {
+            let mut out: Vec<BallId> = Vec::with_capacity(a.len().min(MAX_BALLS));
+            for (i, b) in a.iter().enumerate() {
+                let name = format!("call.frozen[{i}]");
+                let id = ball_id(Some(b), game, &name)?;
+                if !on.contains(id) {
+                    return Err(InputError::new(name, format!("ball {id} is not on the table")));
+                }
+                if out.contains(&id) {
+                    return Err(InputError::new(name, format!("ball {id} is listed twice")));
+                }
+                out.push(id);
+            }
+            out
+        }
+        Some(other) => {
+            return Err(InputError::new("call.frozen", format!("expected an array of ball ids, got {}", clip(other))));
+        }
+    };
+    let named = |k: &str| obj.get(k).is_some_and(|x| !x.is_null());
+    let done = |call: Call, obvious: bool| Ok(ParsedCall { call, obvious, frozen: frozen.clone() });
     if flag("push_out")? {
         if !matches!(game, Game::NineBall | Game::TenBall) {
             return Err(InputError::new("call.push_out", "only 9-ball and 10-ball have a push out (2.4, 9.4)"));
@@ -295,13 +363,23 @@ fn parse_call(v: Option<&Value>, game: Game, state: &GameState, on: BallSet) -> 
                 "a push out is only allowed on the shot after a break without a foul (state.push_out_allowed)",
             ));
         }
-        return Ok(Call::push_out());
+        return done(Call::push_out(), false);
     }
     if flag("safety")? {
-        return Ok(Call::safety());
+        return done(Call::safety(), false);
+    }
+    if flag("obvious")? {
+        // 1.6: the obvious ball and pocket are left unnamed; naming them too says two things.
+        if named("ball") || named("pocket") {
+            return Err(InputError::new("call.obvious", "an obvious call names no ball or pocket (1.6)"));
+        }
+        return done(Call::None, true);
     }
     match obj.get("ball").filter(|b| !b.is_null()) {
-        None => Ok(Call::None),
+        None if named("pocket") => {
+            Err(InputError::new("call.pocket", "a called pocket needs a called ball (1.6: ball and pocket)"))
+        }
+        None => done(Call::None, false),
         Some(b) => {
             let ball = ball_id(Some(b), game, "call.ball")?;
             if ball.is_cue() || !on.contains(ball) {
@@ -310,20 +388,27 @@ fn parse_call(v: Option<&Value>, game: Game, state: &GameState, on: BallSet) -> 
             let pocket = match obj.get("pocket").filter(|p| !p.is_null()) {
                 None => None,
                 Some(p) => Some(p.as_str().and_then(PocketId::parse).ok_or_else(|| {
-                    InputError::new("call.pocket", format!("unknown pocket {p} (expected head_left, ..., foot_right)"))
+                    InputError::new(
+                        "call.pocket",
+                        format!("unknown pocket {} (expected head_left, ..., foot_right)", clip(p)),
+                    )
                 })?),
             };
-            Ok(Call::Ball { ball, pocket })
+            done(Call::Ball { ball, pocket }, false)
         }
     }
 }
 
-fn parse_events(v: Option<&Value>, on: BallSet) -> Result<Vec<Event>, InputError> {
+/// `struck`: the balls the cue may strike (the cue ball; in a lag both lag balls).
+pub(crate) fn parse_events(v: Option<&Value>, on: BallSet, struck: BallSet) -> Result<Vec<Event>, InputError> {
     let arr = match v {
         None | Some(Value::Null) => return Ok(Vec::new()),
         Some(Value::Array(a)) => a,
-        Some(other) => return Err(InputError::new("events", format!("expected an array, got {other}"))),
+        Some(other) => return Err(InputError::new("events", format!("expected an array, got {}", clip(other)))),
     };
+    if arr.len() > MAX_EVENTS {
+        return Err(InputError::new("events", format!("at most {MAX_EVENTS} events, got {}", arr.len())));
+    }
     let mut out: Vec<Event> = Vec::with_capacity(arr.len());
     let mut gone = BallSet::EMPTY;
     let mut last_t = 0.0;
@@ -361,7 +446,7 @@ fn parse_events(v: Option<&Value>, on: BallSet) -> Result<Vec<Event>, InputError
             EventKind::BallBall { balls: [a, b] } if a == b => {
                 return Err(InputError::new(format!("{name}.balls"), "a ball cannot hit itself"));
             }
-            EventKind::Strike { ball } | EventKind::Miscue { ball } if !ball.is_cue() => {
+            EventKind::Strike { ball } | EventKind::Miscue { ball } if !struck.contains(ball) => {
                 return Err(InputError::new(format!("{name}.ball"), "the cue may only strike the cue ball (6.6)"));
             }
             EventKind::Pocket { ball, .. } | EventKind::OffTable { ball } => gone.insert(ball),
@@ -372,11 +457,11 @@ fn parse_events(v: Option<&Value>, on: BallSet) -> Result<Vec<Event>, InputError
     Ok(out)
 }
 
-fn parse_final(v: Option<&Value>, on: BallSet, table: &Table) -> Result<Vec<FinalBall>, InputError> {
+pub(crate) fn parse_final(v: Option<&Value>, on: BallSet, bed: &Bed) -> Result<Vec<FinalBall>, InputError> {
     let arr = match v {
         None | Some(Value::Null) => return Ok(Vec::new()),
         Some(Value::Array(a)) => a,
-        Some(other) => return Err(InputError::new("final", format!("expected an array, got {other}"))),
+        Some(other) => return Err(InputError::new("final", format!("expected an array, got {}", clip(other)))),
     };
     let mut out: Vec<FinalBall> = Vec::with_capacity(arr.len());
     let mut seen = BallSet::EMPTY;
@@ -391,10 +476,10 @@ fn parse_final(v: Option<&Value>, on: BallSet, table: &Table) -> Result<Vec<Fina
         }
         seen.insert(fb.id);
         if let BallFate::OnTable { pos } = fb.fate {
-            if !pos.iter().all(|x| x.is_finite()) || !on_bed(table, pos) {
+            if !pos.iter().all(|x| x.is_finite()) || !bed.fits(pos) {
                 return Err(InputError::new(format!("{name}.pos"), format!("ball {} is off the bed", fb.id)));
             }
-            let clash = out.iter().find(|o| matches!(o.fate, BallFate::OnTable { pos: q } if overlap(pos, q)));
+            let clash = out.iter().find(|o| matches!(o.fate, BallFate::OnTable { pos: q } if bed.overlap(pos, q)));
             if let Some(o) = clash {
                 return Err(InputError::new(format!("{name}.pos"), format!("ball {} overlaps ball {}", fb.id, o.id)));
             }
@@ -404,22 +489,61 @@ fn parse_final(v: Option<&Value>, on: BallSet, table: &Table) -> Result<Vec<Fina
     Ok(out)
 }
 
-/// Events and final positions must tell the same story: a ball pocketed in the events is
-/// pocketed (in that pocket) in `final`, one that left the table is off it.
-fn check_consistency(events: &[Event], finals: &[FinalBall]) -> Result<(), InputError> {
+/// How far a ball's final position may lie from where its last `stop` event put it, m (hand
+/// edits of printed numbers; the physics itself gives the same numbers).
+const FINAL_POSITION_TOL_M: f64 = 1e-6;
+
+/// Events and final positions must tell the same story, both ways: a ball pocketed in the events
+/// is pocketed (in that pocket) in `final`, one that left the table is off it; and a ball the
+/// events bring to rest on the table (its last event is a `stop`) is on the table in `final`,
+/// where that `stop` left it. A ball `final` reports pocketed with no events of its own is taken
+/// as the final says (8.3: the events may leave things out).
+pub(crate) fn check_consistency(events: &[Event], finals: &[FinalBall]) -> Result<(), InputError> {
     for (i, f) in finals.iter().enumerate() {
+        let clash = |what: String| Err(InputError::new(format!("final[{i}]"), format!("ball {}: {what}", f.id)));
         for e in events {
-            let clash = match (e.kind, f.fate) {
+            let differs = match (e.kind, f.fate) {
                 (EventKind::Pocket { ball, pocket }, fate) if ball == f.id => fate != BallFate::Pocketed { pocket },
                 (EventKind::OffTable { ball }, fate) if ball == f.id => fate != BallFate::OffTable,
                 _ => false,
             };
-            if clash {
-                return Err(InputError::new(
-                    format!("final[{i}]"),
-                    format!("ball {} ends the shot differently from what the events say", f.id),
-                ));
+            if differs {
+                return clash(format!("the events end it at t = {} differently from what `final` says", e.t));
             }
+        }
+        let last = events.iter().rev().find(|e| e.kind.balls().contains(&f.id));
+        let Some(stop @ Event { kind: EventKind::Stop { .. }, .. }) = last else { continue };
+        match f.fate {
+            BallFate::OnTable { pos } => {
+                if let Some(k) = stop.state.get(&f.id) {
+                    let d = ((k.pos[0] - pos[0]).powi(2) + (k.pos[1] - pos[1]).powi(2)).sqrt();
+                    if d > FINAL_POSITION_TOL_M {
+                        return clash(format!(
+                            "`final` puts it {d:.6} m from where the events stop it (t = {})",
+                            stop.t
+                        ));
+                    }
+                }
+            }
+            _ => return clash(format!("the events stop it on the table (t = {}), `final` says it left it", stop.t)),
+        }
+    }
+    Ok(())
+}
+
+/// Where the shot leaves the balls (`final`, else where the events last put them, else where they
+/// stood) must be a position: on the bed and apart, as before the shot.
+fn check_after(record: &ShotRecord, bed: &Bed) -> Result<(), InputError> {
+    let rest: Vec<(BallId, [f64; 2])> = record.resting().collect();
+    for (i, (id, p)) in rest.iter().enumerate() {
+        if !bed.fits(*p) {
+            return Err(InputError::new("final", format!("ball {id} ends the shot off the bed (give it in `final`)")));
+        }
+        if let Some((other, _)) = rest[..i].iter().find(|(_, q)| bed.overlap(*p, *q)) {
+            return Err(InputError::new(
+                "final",
+                format!("balls {other} and {id} end the shot on top of each other (give where they rest in `final`)"),
+            ));
         }
     }
     Ok(())

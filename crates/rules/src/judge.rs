@@ -1,277 +1,31 @@
-//! `judge`: one shot in, one [`Decision`] out. The games fill a `Verdict`; finishing it places
-//! spotted balls (1.4), adds the 1.5 spot request and the 6.14 warning, and writes the messages.
+//! `judge`: one shot in, one [`Decision`] out. The table of games is built here, in one place:
+//! each game module fills a [`Verdict`] from the shared core (`verdict`), which never names a
+//! game, so no two modules import each other.
 
 use crate::call::Call;
-use crate::decision::{Decision, Foul, GameOption, OptionDetail, Placed};
-use crate::game::{BallInHand, Game};
+use crate::decision::Decision;
+use crate::game::Game;
 use crate::record::ShotRecord;
-use crate::spot::spot_balls;
 use crate::state::GameState;
-use crate::text::Text;
-use crate::{eight_ball, general, nine_ball, straight_pool, ten_ball};
-use biljardi_physics::{BallId, Table};
+use crate::verdict::{Ctx, Verdict};
+use crate::{eight_ball, nine_ball, straight_pool, ten_ball};
+use biljardi_physics::Table;
+
+/// The table of games: the function that rules on each game's shots (exhaustive, so a new
+/// game cannot be forgotten).
+fn rules_of(game: Game) -> fn(&Ctx) -> Verdict {
+    match game {
+        Game::EightBall => eight_ball::judge,
+        Game::NineBall => nine_ball::judge,
+        Game::TenBall => ten_ball::judge,
+        Game::StraightPool => straight_pool::judge,
+    }
+}
 
 /// Judges one shot of `game` on `table`. `state` is the state before the shot, `rec` what
 /// happened (with where every ball stood before and after), `call` what was announced.
 /// Pure and allocation-light: the AI calls it for every candidate shot.
 pub fn judge(game: Game, table: &Table, state: &GameState, rec: &ShotRecord, call: &Call) -> Decision {
     let ctx = Ctx { game, table, state, rec, call };
-    let v = match game {
-        Game::NineBall => nine_ball::judge(&ctx),
-        Game::TenBall => ten_ball::judge(&ctx),
-        Game::EightBall => eight_ball::judge(&ctx),
-        Game::StraightPool => straight_pool::judge(&ctx),
-    };
-    v.finish(&ctx)
-}
-
-/// Everything a game's rules look at.
-pub(crate) struct Ctx<'a> {
-    pub game: Game,
-    pub table: &'a Table,
-    pub state: &'a GameState,
-    pub rec: &'a ShotRecord,
-    pub call: &'a Call,
-}
-
-impl Ctx<'_> {
-    pub fn shooter(&self) -> usize {
-        self.state.shooter()
-    }
-
-    pub fn opponent(&self) -> usize {
-        self.state.opponent()
-    }
-
-    /// The state carried to the next shot before a game changes it: never a break or push out.
-    pub fn next_state(&self) -> GameState {
-        GameState {
-            is_break: false,
-            push_out_allowed: false,
-            ball_in_hand: BallInHand::None,
-            // 8.11: whoever takes the break is this game's breaker.
-            breaker: if self.state.is_break { Some(self.shooter() as u8) } else { self.state.breaker },
-            ..self.state.clone()
-        }
-    }
-}
-
-/// A game's ruling before the shared finishing touches.
-pub(crate) struct Verdict {
-    pub fouls: Vec<Foul>,
-    pub rules: Vec<&'static str>,
-    pub say: Vec<Text>,
-    pub spot: Vec<BallId>,
-    pub placed: Vec<Placed>,
-    pub rerack: bool,
-    /// With `rerack`: the object balls that form the new rack.
-    pub rerack_balls: Vec<BallId>,
-    /// The state for the next shot (after the first option, if any).
-    pub state: GameState,
-    /// Every option with the state it leads to; the first is the default in `state`.
-    pub options: Vec<(GameOption, GameState)>,
-    /// The rule that gives each option, parallel to `options`.
-    pub option_rules: Vec<&'static str>,
-    pub winner: Option<usize>,
-    pub points: [i32; 2],
-}
-
-impl Verdict {
-    pub fn new(ctx: &Ctx) -> Verdict {
-        Verdict {
-            fouls: Vec::new(),
-            rules: Vec::new(),
-            say: Vec::new(),
-            spot: Vec::new(),
-            placed: Vec::new(),
-            rerack: false,
-            rerack_balls: Vec::new(),
-            state: ctx.next_state(),
-            options: Vec::new(),
-            option_rules: Vec::new(),
-            winner: None,
-            points: [0, 0],
-        }
-    }
-
-    /// Cites `rule` and says why.
-    pub fn rule(&mut self, rule: &'static str, en: impl Into<String>, fi: impl Into<String>) {
-        if !self.rules.contains(&rule) {
-            self.rules.push(rule);
-        }
-        self.say.push(Text::new(en, fi));
-    }
-
-    pub fn cite(&mut self, rule: &'static str) {
-        if !self.rules.contains(&rule) {
-            self.rules.push(rule);
-        }
-    }
-
-    /// Offers the incoming player `choices` under `rule`; the first is the default.
-    pub fn offer(&mut self, rule: &'static str, choices: Vec<(GameOption, GameState)>) {
-        self.cite(rule);
-        for c in choices {
-            self.option_rules.push(rule);
-            self.options.push(c);
-        }
-    }
-
-    pub fn add_fouls(&mut self, fouls: &[Foul]) {
-        for f in fouls {
-            self.cite(f.rule);
-            self.fouls.push(f.clone());
-        }
-    }
-
-    /// The next shot is `player`'s, placing the cue ball as `bih`.
-    pub fn pass_to(&mut self, player: usize, bih: BallInHand) {
-        self.state.shooter = player as u8;
-        self.state.ball_in_hand = bih;
-    }
-
-    /// Ends the game with `winner`; the next rack is broken by the other player than this
-    /// game's breaker (alternating breaks, the standard practice of 2.1, 3.1, 9.1).
-    pub fn win(&mut self, ctx: &Ctx, winner: usize) {
-        self.winner = Some(winner);
-        let breaker = self.state.breaker.unwrap_or(ctx.state.shooter) as usize & 1;
-        let mut next = GameState::new_rack(1 - breaker as u8);
-        next.fouls = [0, 0];
-        next.score = self.state.score;
-        next.target_score = ctx.state.target_score;
-        next.shot_clock_s = ctx.state.shot_clock_s;
-        self.state = next;
-        self.options.clear();
-        self.option_rules.clear();
-    }
-
-    pub(crate) fn finish(mut self, ctx: &Ctx) -> Decision {
-        let table = ctx.table;
-        let rec = ctx.rec;
-        if !self.spot.is_empty() {
-            let resting: Vec<(BallId, [f64; 2])> = rec
-                .resting()
-                .filter(|(b, _)| !self.spot.contains(b))
-                .chain(self.placed.iter().map(|p| (p.id, p.pos)))
-                .collect();
-            let mut spotted = spot_balls(table, &resting, &self.spot);
-            self.spot = spotted.iter().map(|p| p.id).collect();
-            self.cite("1.4");
-            spotted.extend(self.placed);
-            self.placed = spotted;
-        }
-        let mut request_spot = Vec::new();
-        if self.winner.is_none() && !self.rerack && self.state.ball_in_hand == BallInHand::BehindHeadString {
-            request_spot = general::request_spot_candidates(table, self.object_positions_after(ctx));
-            if !request_spot.is_empty() {
-                self.rule(
-                    "1.5",
-                    "Every object ball is behind the head string: the incoming player may ask for the one nearest the head string to be spotted.",
-                    "Kaikki kohdepallot ovat aloituslinjan takana: vuoroon tuleva pelaaja voi pyytää aloituslinjaa lähimmän pallon spottaamista.",
-                );
-                if self.options.is_empty() {
-                    self.offer("1.5", vec![(GameOption::Shoot, self.state.clone())]);
-                }
-                self.offer("1.5", vec![(GameOption::RequestSpot, self.state.clone())]);
-            }
-        }
-        if let Some((_, s)) = self.options.first() {
-            self.state = s.clone();
-        }
-        let next = self.state.shooter();
-        let game_over = self.winner.is_some();
-        let warning = (!game_over && ctx.game.three_foul_rule() && self.state.fouls[next] >= 2).then(|| {
-            let n = next + 1;
-            if ctx.game == Game::StraightPool {
-                Text::new(
-                    format!("Warning (6.14): player {n} has two consecutive fouls; a third costs 15 more points (4.11)."),
-                    format!("Varoitus (6.14): pelaajalla {n} on kaksi peräkkäistä virhettä; kolmas maksaa 15 lisäpistettä (4.11)."),
-                )
-            } else {
-                Text::new(
-                    format!("Warning (6.14): player {n} has two consecutive fouls; a third loses the game."),
-                    format!("Varoitus (6.14): pelaajalla {n} on kaksi peräkkäistä virhettä; kolmannesta seuraa pelin häviö."),
-                )
-            }
-        });
-        if warning.is_some() {
-            self.cite("6.14");
-        }
-        let mut say: Vec<Text> = self
-            .fouls
-            .iter()
-            .map(|f| Text::new(format!("Foul {}: {}", f.rule, f.en), format!("Virhe {}: {}", f.rule, f.fi)))
-            .collect();
-        say.extend(self.say);
-        if let Some(w) = &warning {
-            say.push(w.clone());
-        }
-        match self.winner {
-            Some(w) => say.push(Text::new(
-                format!("Player {} wins the game.", w + 1),
-                format!("Pelaaja {} voittaa pelin.", w + 1),
-            )),
-            None if !self.options.is_empty() => {
-                let n = next + 1;
-                let names: Vec<&str> = self.options.iter().map(|(o, _)| o.name()).collect();
-                say.push(Text::new(
-                    format!("Player {n} chooses: {}.", names.join(", ")),
-                    format!("Pelaaja {n} valitsee: {}.", names.join(", ")),
-                ));
-            }
-            None => say.push(next_text(next, self.state.ball_in_hand)),
-        }
-        Decision {
-            foul: !self.fouls.is_empty(),
-            fouls: self.fouls,
-            pocketed: rec.objects_pocketed().map(|(b, _)| b).collect(),
-            spot: self.spot,
-            placed: self.placed,
-            rerack: self.rerack,
-            rerack_balls: self.rerack_balls,
-            next_shooter: next as u8,
-            ball_in_hand: self.state.ball_in_hand,
-            options: self.options.iter().map(|(o, _)| *o).collect(),
-            game_over,
-            winner: self.winner.map(|w| w as u8),
-            points: self.points,
-            state: self.state,
-            explanation: Text::join(&say),
-            rules: self.rules,
-            warning,
-            option_details: self
-                .options
-                .iter()
-                .zip(&self.option_rules)
-                .map(|((o, _), rule)| OptionDetail::new(*o, rule))
-                .collect(),
-            option_states: self.options,
-            request_spot,
-            off_table: rec.off_table.objects().iter().collect(),
-        }
-    }
-
-    /// Object balls on the bed for the next shot: those resting plus those placed.
-    fn object_positions_after(&self, ctx: &Ctx) -> Vec<(BallId, [f64; 2])> {
-        ctx.rec
-            .resting()
-            .filter(|(b, _)| !b.is_cue())
-            .chain(self.placed.iter().filter(|p| !p.id.is_cue()).map(|p| (p.id, p.pos)))
-            .collect()
-    }
-}
-
-fn next_text(next: usize, bih: BallInHand) -> Text {
-    let n = next + 1;
-    match bih {
-        BallInHand::None => Text::new(format!("Player {n} to shoot."), format!("Pelaaja {n} lyö.")),
-        BallInHand::Anywhere => Text::new(
-            format!("Player {n} to shoot with cue ball in hand anywhere."),
-            format!("Pelaaja {n} lyö vapaalla käsipallolla."),
-        ),
-        BallInHand::BehindHeadString => Text::new(
-            format!("Player {n} to shoot with cue ball in hand behind the head string."),
-            format!("Pelaaja {n} lyö käsipallolla aloituslinjan takaa."),
-        ),
-    }
+    rules_of(game)(&ctx).finish(&ctx)
 }

@@ -6,7 +6,8 @@
 //! (fouls with rule numbers, spots, next shooter, ball in hand, options, score, winner, and the
 //! [`GameState`] for the next shot).
 //!
-//! - [`json::run`]: the whole `biljardi referee` subcommand (contracts.md), text in, text out.
+//! - [`json::run`]: the whole `biljardi referee` subcommand (contracts.md), text in, text out;
+//!   [`lag_json::lag_json`] the same for `biljardi lag` (1.2, both strokes simulated together).
 //! - [`judge()`]`(game, &table, &state, &record, &call) -> Decision`: about a microsecond per shot.
 //! - [`RecordBuilder`]: `new(&table, &balls_before)`, `push(&event)` / `push_kind(t, kind)`,
 //!   `cue_at(pos)`, `moving(id)`, `time_used(s)`, `finish(&final_balls)`; or
@@ -30,6 +31,7 @@ pub mod general;
 pub mod json;
 pub mod judge;
 pub mod lag;
+pub mod lag_json;
 pub mod match_play;
 pub mod nine_ball;
 pub mod not_applicable;
@@ -42,6 +44,7 @@ pub mod state;
 pub mod straight_pool;
 pub mod ten_ball;
 pub mod text;
+pub(crate) mod verdict;
 
 pub use ball_set::BallSet;
 pub use call::Call;

@@ -1,8 +1,8 @@
 //! Nine-ball (section 2): balls 1-9 in rotation; the 9 on a legal shot wins; calls don't matter.
 
 use crate::fouls;
-use crate::judge::{Ctx, Verdict};
 use crate::rotation::{self, Rules};
+use crate::verdict::{Ctx, Verdict};
 
 pub(crate) fn judge(ctx: &Ctx) -> Verdict {
     rotation::judge(ctx, &RULES)

@@ -4,7 +4,9 @@
 //! after. Fixed-size arrays and bit sets so the AI can build thousands a second.
 
 use crate::ball_set::BallSet;
-use biljardi_physics::{BALL_RADIUS_M, BallFate, BallId, Event, EventKind, FinalBall, PocketId, Table};
+use biljardi_physics::{
+    BALL_RADIUS_M, BallFate, BallId, Event, EventKind, FinalBall, PocketId, RailId, RailSegment, Table,
+};
 
 /// Two balls whose centres are at most this much further apart than `2 R` count as frozen
 /// (touching), m: rounding of placed positions, far under the millimetres of a double hit.
@@ -146,6 +148,20 @@ pub struct RecordBuilder {
     head_string_x_m: f64,
     contact_t: Option<f64>,
     last_pos: [Option<[f64; 2]>; 16],
+    rails: [RailSegment; 6],
+    /// Per ball, the rails (bit k: `RailId::ALL[k]`) it was declared frozen to and has not left
+    /// yet (8.4): its cushion events on them do not count.
+    on_rail: [u8; 16],
+}
+
+/// Gap between a ball's surface and a rail's nose line, m (negative: pressed into it), and
+/// whether the ball's centre is beside the straight cushion (not past its ends).
+fn rail_gap(rail: &RailSegment, p: [f64; 2]) -> (f64, bool) {
+    let (d, n) = ([p[0] - rail.start[0], p[1] - rail.start[1]], rail.normal);
+    let (ex, ey) = (rail.end[0] - rail.start[0], rail.end[1] - rail.start[1]);
+    let len2 = ex * ex + ey * ey;
+    let s = (d[0] * ex + d[1] * ey) / len2;
+    (d[0] * n[0] + d[1] * n[1] - BALL_RADIUS_M, (0.0..=1.0).contains(&s))
 }
 
 impl RecordBuilder {
@@ -163,7 +179,30 @@ impl RecordBuilder {
                 }
             }
         }
-        RecordBuilder { last_pos: rec.before, rec, head_string_x_m: table.head_string_x(), contact_t: None }
+        RecordBuilder {
+            last_pos: rec.before,
+            rec,
+            head_string_x_m: table.head_string_x(),
+            contact_t: None,
+            rails: table.rails(),
+            on_rail: [0; 16],
+        }
+    }
+
+    /// Declares `id` frozen before the shot (6.7, 8.4: a ball is frozen only when announced):
+    /// to the rails it touches, whose cushion contacts then count only once it has left them,
+    /// and to the cue ball if it touches it. Returns false if it touches neither.
+    pub fn frozen(&mut self, id: BallId) -> bool {
+        let i = id.number() as usize;
+        let Some(p) = self.rec.before[i] else { return false };
+        for (k, rail) in self.rails.iter().enumerate() {
+            let (gap, beside) = rail_gap(rail, p);
+            if beside && gap <= FROZEN_TOLERANCE_M {
+                self.on_rail[i] |= 1 << k;
+            }
+        }
+        let to_cue = !id.is_cue() && self.rec.frozen_to_cue.contains(id);
+        self.on_rail[i] != 0 || to_cue
     }
 
     /// Marks a ball as still moving when the shot was struck (6.9).
@@ -179,7 +218,16 @@ impl RecordBuilder {
     /// Feeds one physics event; events must come in time order.
     pub fn push(&mut self, e: &Event) {
         for (id, k) in &e.state {
-            self.last_pos[id.number() as usize] = Some([k.pos[0], k.pos[1]]);
+            let i = id.number() as usize;
+            self.last_pos[i] = Some([k.pos[0], k.pos[1]]);
+            if self.on_rail[i] != 0 {
+                // 8.4: seen away from a rail it was frozen to, it has left it.
+                for (bit, rail) in self.rails.iter().enumerate() {
+                    if rail_gap(rail, [k.pos[0], k.pos[1]]).0 > FROZEN_TOLERANCE_M {
+                        self.on_rail[i] &= !(1 << bit);
+                    }
+                }
+            }
         }
         if self.contact_t.is_none()
             && let Some(k) = e.state.get(&BallId::CUE)
@@ -216,7 +264,12 @@ impl RecordBuilder {
                     }
                 }
             }
-            EventKind::Cushion { ball, .. } => {
+            EventKind::Cushion { ball, rail } => {
+                let bit = RailId::ALL.iter().position(|x| *x == rail).map_or(0, |k| 1u8 << k);
+                if self.on_rail[ball.number() as usize] & bit != 0 {
+                    // 8.4: frozen to this rail and never off it: not a rail contact.
+                    return;
+                }
                 r.rail_any.insert(ball);
                 if after_contact {
                     r.rail_after_contact.insert(ball);

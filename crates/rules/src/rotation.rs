@@ -5,7 +5,7 @@ use crate::ball_set::BallSet;
 use crate::decision::{Foul, GameOption};
 use crate::fouls::{self, Checks};
 use crate::game::BallInHand;
-use crate::judge::{Ctx, Verdict};
+use crate::verdict::{Ctx, Verdict};
 use biljardi_physics::BallId;
 
 pub(crate) struct Rules {
@@ -54,7 +54,7 @@ pub(crate) fn judge(ctx: &Ctx, r: &Rules) -> Verdict {
                 format!("{gb_n}-pallo meni pois pelistä virheellä ja se spotataan."),
             );
         }
-        v.state.fouls[me] = s.fouls[me].saturating_add(1);
+        v.state.fouls[me] = v.count_foul(ctx);
         if v.state.fouls[me] >= 3 {
             v.add_fouls(&[fouls::THIRD_FOUL]);
             v.rule(

@@ -33,6 +33,15 @@ pub struct GameState {
     /// Optional shot clock in seconds (6.15); a match setting, off when missing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shot_clock_s: Option<f64>,
+    /// 6.14: whether each player was warned on coming to the table with two fouls standing;
+    /// without the warning a third foul counts only as the second. Default (and in every
+    /// output, since the referee gives the warning) `[true, true]`; printed only when not.
+    #[serde(skip_serializing_if = "both_warned")]
+    pub warned: [bool; 2],
+}
+
+fn both_warned(w: &[bool; 2]) -> bool {
+    w[0] && w[1]
 }
 
 /// The customary 14.1 target when a match sets none.
@@ -52,6 +61,7 @@ impl Default for GameState {
             breaker: None,
             target_score: None,
             shot_clock_s: None,
+            warned: [true, true],
         }
     }
 }

@@ -5,9 +5,9 @@ use crate::decision::{GameOption, Placed};
 use crate::fouls::{self, Checks};
 use crate::game::BallInHand;
 use crate::general::behind_head_string;
-use crate::judge::{Ctx, Verdict};
 use crate::rack::ball_in_rack;
 use crate::state::GameState;
+use crate::verdict::{Ctx, Verdict};
 use biljardi_physics::{BALL_RADIUS_M, BallId};
 
 /// 4.11: the extra penalty of the third consecutive foul.
@@ -58,7 +58,7 @@ pub(crate) fn judge(ctx: &Ctx) -> Verdict {
     if !found.is_empty() {
         v.add_fouls(&found);
         v.points[me] = -1;
-        let fouls_now = s.fouls[me].saturating_add(1);
+        let fouls_now = v.count_foul(ctx);
         if fouls_now >= 3 {
             v.add_fouls(&[fouls::THIRD_FOUL]);
             v.points[me] -= THIRD_FOUL_PENALTY;

@@ -2,8 +2,8 @@
 //! legal shot wins (9.8); the 10 on the break is spotted (section 9 introduction).
 
 use crate::fouls;
-use crate::judge::{Ctx, Verdict};
 use crate::rotation::{self, Rules};
+use crate::verdict::{Ctx, Verdict};
 
 pub(crate) fn judge(ctx: &Ctx) -> Verdict {
     rotation::judge(ctx, &RULES)

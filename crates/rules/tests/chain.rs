@@ -21,7 +21,8 @@ fn nine_ball_break_push_out_pass_back_and_fouls_chain_through_the_state() {
     let d = referee(json!({
         "game": "9ball", "state": {"shooter": 0, "break": true}, "balls": rack9(),
         "events": [{"t": 0, "type": "strike", "ball": "cue"}, {"t": 0.2, "type": "ball_ball", "balls": ["cue", "1"]},
-                   {"t": 0.8, "type": "pocket", "ball": "3", "pocket": "foot_left"}]
+                   {"t": 0.8, "type": "pocket", "ball": "3", "pocket": "foot_left"}],
+        "final": []
     }));
     assert_eq!(d["next_shooter"], 0);
     assert_eq!(d["state"]["push_out_allowed"], true);
@@ -40,7 +41,7 @@ fn nine_ball_break_push_out_pass_back_and_fouls_chain_through_the_state() {
     // Player 0 misses everything twice and player 1 fouls in between: counts stand per player.
     let miss = |state: &Value| {
         referee(
-            json!({"game": "9ball", "state": state, "balls": balls, "events": [{"t": 0, "type": "strike", "ball": "cue"}]}),
+            json!({"game": "9ball", "state": state, "balls": balls, "events": [{"t": 0, "type": "strike", "ball": "cue"}], "final": []}),
         )
     };
     let d = miss(&state);
@@ -71,7 +72,8 @@ fn straight_pool_scores_accumulate_through_the_state() {
         let d = referee(json!({
             "game": "14.1", "state": state, "balls": balls, "call": {"ball": n.to_string(), "pocket": "foot_left"},
             "events": [{"t": 0, "type": "strike", "ball": "cue"}, {"t": 0.3, "type": "ball_ball", "balls": ["cue", n.to_string()]},
-                       {"t": 0.9, "type": "pocket", "ball": n.to_string(), "pocket": "foot_left"}]
+                       {"t": 0.9, "type": "pocket", "ball": n.to_string(), "pocket": "foot_left"}],
+            "final": []
         }));
         assert_eq!(d["state"]["score"], json!([expect, 0]));
         state = d["state"].clone();
@@ -81,7 +83,8 @@ fn straight_pool_scores_accumulate_through_the_state() {
     let d = referee(json!({
         "game": "14.1", "state": state, "balls": balls, "call": {"ball": "3", "pocket": "foot_left"},
         "events": [{"t": 0, "type": "strike", "ball": "cue"}, {"t": 0.3, "type": "ball_ball", "balls": ["cue", "3"]},
-                   {"t": 0.9, "type": "pocket", "ball": "3", "pocket": "foot_left"}]
+                   {"t": 0.9, "type": "pocket", "ball": "3", "pocket": "foot_left"}],
+        "final": []
     }));
     assert_eq!(d["game_over"], true);
     assert_eq!(d["winner"], 0);

@@ -24,6 +24,7 @@ fn coverage_table_matches_the_rules_and_the_tests() {
     read_all(&root.join("src"), &mut sources);
     read_all(&root.join("tests"), &mut sources);
     let fixtures = root.join("tests/fixtures");
+    let lag_fixtures = root.join("tests/lag_fixtures");
     let sections = [(1, 12), (2, 9), (3, 11), (4, 12), (6, 16), (8, 18), (9, 12)];
     for (s, n) in sections {
         for i in 1..=n {
@@ -45,7 +46,9 @@ fn coverage_table_matches_the_rules_and_the_tests() {
                 assert!(!tests.is_empty(), "{rule} is implemented but names no test");
             }
             for t in tests {
-                let exists = fixtures.join(format!("{t}.json")).exists() || sources.contains(&format!("fn {t}("));
+                let exists = fixtures.join(format!("{t}.json")).exists()
+                    || lag_fixtures.join(format!("{t}.json")).exists()
+                    || sources.contains(&format!("fn {t}("));
                 assert!(exists, "{rule}: test {t} does not exist");
             }
         }
