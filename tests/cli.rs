@@ -113,6 +113,24 @@ fn referee_judges_a_shot_and_rejects_an_unknown_game() {
 }
 
 #[test]
+fn lag_judges_two_strokes_and_names_the_field_of_bad_input() {
+    let input = r#"{"table": "9ft", "strokes": [
+        {"player": 0, "pos": [-0.7, 0.3], "strike": {"speed": 1.25, "phi": 0}},
+        {"player": 1, "pos": [-0.7, -0.3], "strike": {"speed": 4.0, "phi": 0}}]}"#;
+    let out = biljardi(&["lag"], input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON out");
+    // Player 2's ball runs into the foot rail twice: a bad lag (1.2 b); player 1 wins.
+    assert_eq!(json["winner"], 0, "{json}");
+    assert_eq!(json["relag"], false);
+    assert_eq!(json["bad"][0]["player"], 1, "{json}");
+
+    let bad = biljardi(&["lag"], &input.replace("-0.7, -0.3", "-0.7, 9.0"));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("strokes[1]"), "{}", stderr(&bad));
+}
+
+#[test]
 fn selfplay_prints_the_summary_and_repeats_it_for_a_seed() {
     let args = ["selfplay", "--game", "9ball", "--players", "beginner,beginner", "--racks", "1", "--seed", "7"];
     let out = biljardi(&args, "");

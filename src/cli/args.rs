@@ -59,6 +59,8 @@ pub enum Command {
     Sim(JsonInput),
     /// Judge one shot under the rules of a game (contracts.md, `biljardi referee`).
     Referee(JsonInput),
+    /// The lag (1.2): two strokes (or a simulated lag) in, the ruling out (contracts.md).
+    Lag(JsonInput),
     /// Play racks between AI levels and print one JSON summary (contracts.md, `biljardi selfplay`).
     Selfplay(SelfplayFlags),
     /// The rules-training scenarios: `demo list`, `demo run ID` or `demo run --all`.

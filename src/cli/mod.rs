@@ -14,6 +14,7 @@ pub fn run(command: &Command) -> ExitCode {
     match command {
         Command::Sim(io) => run_json_tool("sim", io.input.as_deref(), biljardi_physics::json::run),
         Command::Referee(io) => run_json_tool("referee", io.input.as_deref(), biljardi_rules::json::run),
+        Command::Lag(io) => run_json_tool("lag", io.input.as_deref(), biljardi_rules::lag_json::lag_json),
         Command::Selfplay(flags) => commands::run_selfplay(flags),
         Command::Demo(demo) => commands::run_demo(demo),
         Command::Bench(flags) => bench::run(flags),
