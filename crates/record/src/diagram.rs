@@ -36,6 +36,11 @@ pub fn ball_colour(id: BallId) -> &'static str {
     COLOURS[(n - 1) % 8]
 }
 
+/// `x` to 0.01 px: finer is invisible and only lengthens the SVG.
+fn cent(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
 /// Where the drawing puts the table.
 #[derive(Clone, Copy)]
 struct Frame {
@@ -46,7 +51,7 @@ struct Frame {
 impl Frame {
     /// Table metres (y to the left, towards the top of the picture) to pixels.
     fn px(&self, p: [f64; 2]) -> (f64, f64) {
-        (self.ox + p[0] * SCALE, self.oy - p[1] * SCALE)
+        (cent(self.ox + p[0] * SCALE), cent(self.oy - p[1] * SCALE))
     }
 }
 
@@ -388,7 +393,7 @@ pub fn diagram(record: &MatchRecord, i: usize, lang: Lang) -> Result<Document, R
     let outer_l = t.length_m + 2.0 * (t.cushion_depth_m + t.rail_width_m);
     let outer_w = t.width_m + 2.0 * (t.cushion_depth_m + t.rail_width_m);
     let width = outer_l * SCALE + 2.0 * margin;
-    let chars = ((width - 2.0 * margin) / (0.6 * CAPTION_FONT_PX)) as usize;
+    let chars = ((width - 2.0 * margin) / (0.62 * CAPTION_FONT_PX)) as usize;
     let lines = caption(record, i, shot, lang, chars);
     let table_h = outer_w * SCALE + 2.0 * margin;
     let height = table_h + (lines.len() as f64 + 1.6) * LINE_PX + margin;

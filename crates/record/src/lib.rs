@@ -26,5 +26,5 @@ pub use format::{
     ShotEntry, StrikeRec,
 };
 pub use lang::Lang;
-pub use match_record::{Summary, now_unix_s};
+pub use match_record::{Summary, now_unix_s, one_shot_record};
 pub use parse::{RecordError, RecordErrorKind, parse_record};

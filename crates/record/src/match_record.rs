@@ -135,3 +135,33 @@ impl Summary {
         )
     }
 }
+
+/// A record of one shot from a position: simulated and judged here. For diagrams of set-up
+/// positions (the rules training's scenarios, documentation).
+pub fn one_shot_record(
+    settings: Settings,
+    players: [PlayerInfo; 2],
+    state: &biljardi_rules::GameState,
+    balls: &[(BallId, [f64; 2])],
+    call: biljardi_rules::Call,
+    strike: biljardi_physics::Strike,
+) -> MatchRecord {
+    let mut shot = ShotEntry {
+        rack: 0,
+        shooter: state.shooter & 1,
+        state: state.clone(),
+        balls: balls.iter().map(|&(id, pos)| crate::format::BallPos { id, pos }).collect(),
+        cue_ball_placement: None,
+        call,
+        strike: strike.into(),
+        events: Vec::new(),
+        finals: Vec::new(),
+        decision: serde_json::Value::Null,
+        option: None,
+    };
+    let played = crate::replay::play_shot(&settings, &shot);
+    shot = ShotEntry::new(0, state, balls, None, call, strike, &played.events, &played.finals, &played.decision);
+    let mut record = MatchRecord::new(settings, players);
+    record.push_shot(shot);
+    record
+}
