@@ -212,13 +212,17 @@ fn check_shot(r: &MatchRecord, shot: &ShotEntry, at: &str) -> Result<(), RecordE
 
 /// Largest 14.1 score or target accepted (the referee's bound).
 const MAX_SCORE: i32 = 1_000_000;
+/// Most consecutive fouls accepted.
+const MAX_FOULS: u8 = 200;
 
 fn check_state(st: &GameState, at: &str) -> Result<(), RecordError> {
     if st.breaker.is_some_and(|b| b > 1) {
         return Err(RecordError::new(format!("{at}.breaker"), "must be 0 or 1"));
     }
-    if st.fouls.iter().any(|f| *f > 3) {
-        return Err(RecordError::new(format!("{at}.fouls"), "more than three fouls standing"));
+    // 8-ball has no three-foul rule, so the count may pass 3; the bound keeps the referee's
+    // `+ 1` far from overflow.
+    if st.fouls.iter().any(|f| *f > MAX_FOULS) {
+        return Err(RecordError::new(format!("{at}.fouls"), format!("more than {MAX_FOULS} fouls standing")));
     }
     if st.score.iter().any(|p| p.abs() > MAX_SCORE) {
         return Err(RecordError::new(format!("{at}.score"), format!("scores beyond +-{MAX_SCORE} are not a game")));
