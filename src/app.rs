@@ -161,6 +161,10 @@ pub fn run(cli: Launch) -> ExitCode {
             ..ScreenshotRequest::new(path.clone())
         });
     }
+    if cli.screenshot.is_none() {
+        // A screenshot neither offers nor overwrites the player's saved match.
+        app.insert_resource(game::autosave::Autosave);
+    }
     if let Some(path) = &cli.event_log {
         app.insert_resource(game::event_log::EventLog::new(path.clone()));
     }

@@ -31,6 +31,8 @@ cleanup() {
 }
 trap cleanup EXIT
 for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.2; done
+# The pointer in a corner before the window opens: hovering a menu row selects it.
+xdotool mousemove 2 2
 
 say() { echo "play_by_input [$mode, $((SECONDS - start)) s]: $*"; }
 fail() {
@@ -39,7 +41,10 @@ fail() {
   echo "--- event log"; cat "$log"; echo "--- game stderr (last 30 lines)"; tail -30 "$out/game.err"
   exit 1
 }
-shot() { import -window root "$out/$(printf '%02d' "$((++shots))")-$1.png" 2>/dev/null || true; }
+shot() {
+  shots=$((shots + 1))
+  import -window root "$out/$(printf '%02d' "$shots")-$1.png" 2>/dev/null || true
+}
 shots=0
 
 "$bin" --graphics low --event-log "$log" >"$out/game.out" 2>"$out/game.err" &
@@ -57,11 +62,15 @@ say "window $win"
 xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"
 sleep 8
 
-# One key, then time for the game to see it in a frame of its own (lavapipe is slow).
+# One key (press and release at once, so the server's autorepeat never starts), then time for
+# the game to see it in a frame of its own: two presses within one frame would count once
+# (lavapipe draws a few frames a second). XTEST events, without --window: the server delivers
+# them to the focused window as a keyboard's; events sent to the window directly lose their
+# releases in winit.
 key() {
   xdotool windowfocus "$win" 2>/dev/null || true
-  xdotool key --window "$win" "$1"
-  sleep "${2:-0.8}"
+  xdotool key "$1"
+  sleep "${2:-1}"
 }
 # Waits until the event log has more than N lines of KIND, or fails after T seconds.
 wait_log() {
@@ -77,13 +86,21 @@ field() { python3 -c "import json,sys; print(json.loads(sys.argv[1])[sys.argv[2]
 nth() { grep "\"kind\":\"$1\"" "$log" | sed -n "$2p"; }
 
 shot menu
-# The menu starts on Start; Mode is nine rows up. 9-ball is the default game.
-for _ in $(seq 9); do key Up 0.4; done
-key Right 0.6                                   # practice -> hotseat
-[ "$mode" = ai ] && key Right 0.6               # hotseat -> against the computer (amateur)
+# The pointer picks a row (hovering selects it), the keys change it. Rows are 42 px apart from
+# y = 154 at 1280x720: Game 0, Mode 1, ... Start 10. 9-ball is the default game.
+row() { xdotool mousemove 420 $((154 + 42 * $1)); sleep 1.5; }
+row 1
+key Right                                       # practice -> hotseat
+[ "$mode" = ai ] && key Right                   # hotseat -> against the computer (amateur)
 shot menu-chosen
-for _ in $(seq 9); do key Down 0.4; done
+row 10
 key Return 3
+xdotool mousemove 2 2
+wait_log start 0 60
+started=$(nth start 1)
+want=$([ "$mode" = ai ] && echo ai || echo hotseat)
+[ "$(field "$started" mode)" = "$want" ] && [ "$(field "$started" game)" = 9ball ] \
+  || fail "the menu started $started, not 9-ball $want"
 shot table
 
 # The lag (1.2): player 1 taps Space (2.5 m/s up the table); player 2 (a person) plays it

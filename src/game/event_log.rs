@@ -2,12 +2,13 @@
 //! script driving the window (tools/play_by_input.sh) can tell what the referee decided without
 //! reading pixels. Writing never stops the game: a failure is logged once and the log stops.
 //!
-//! Lines: `{"kind": "lag", "winner": 0|1|null, "relag": bool, "rules": ["1.2"]}` and
+//! Lines: `{"kind": "start", "game": "9ball", "mode": "hotseat", "lag": true}` when a match
+//! starts, `{"kind": "lag", "winner": 0|1|null, "relag": bool, "rules": ["1.2"]}` and
 //! `{"kind": "shot", "n": 1, "shooter": 0, "foul": false, "rules": ["2.3", ...],
 //!   "fouls": ["6.3", ...], "pocketed": ["1", ...], "next_shooter": 1, "game_over": false,
 //!   "winner": null}`; a `"kind": "breaker"` line says who breaks the first rack after the lag.
 
-use crate::game::session::{Phase, SessionRes};
+use crate::game::session::{Mode, Phase, SessionRes};
 use crate::game::turn::{LagJudged, ShotJudged};
 use bevy::prelude::*;
 use biljardi_rules::lag::LagOutcome;
@@ -56,6 +57,16 @@ fn write_lines(
     session: Option<Res<SessionRes>>,
     mut last_choice: Local<Option<(u8, bool)>>,
 ) {
+    if let Some(s) = &session
+        && s.is_added()
+    {
+        let mode = match s.mode {
+            Mode::Practice => "practice",
+            Mode::Hotseat => "hotseat",
+            Mode::VsAi(_) => "ai",
+        };
+        log.append(&json!({"kind": "start", "game": s.game.name(), "mode": mode, "lag": s.lagging()}));
+    }
     for lag in lags.read() {
         let line = match &lag.0 {
             LagOutcome::Winner { player, .. } => {

@@ -4,6 +4,7 @@
 //! tests and `biljardi bench`.
 
 pub mod ai_turn;
+pub mod autosave;
 pub mod bed;
 pub mod event_log;
 pub mod lag;
@@ -15,5 +16,5 @@ pub mod turn;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((turn::plugin, ai_turn::plugin, event_log::plugin));
+    app.add_plugins((turn::plugin, ai_turn::plugin, event_log::plugin, autosave::plugin));
 }

@@ -188,6 +188,48 @@ impl Session {
         s
     }
 
+    /// The balls as they lay when the current (or last) shot was struck.
+    pub fn shot_start_balls(&self) -> &[(BallId, [f64; 2])] {
+        &self.before
+    }
+
+    /// The call of the shot being played.
+    pub fn pending_call(&self) -> Call {
+        self.pending_call
+    }
+
+    /// The match a record's resume point describes (`None` if it has none, or it is over).
+    pub fn resume(record: &biljardi_record::MatchRecord) -> Option<Session> {
+        let r = record.resume.as_ref()?;
+        if r.match_state.winner.is_some() {
+            return None;
+        }
+        let st = &record.settings;
+        let level = record.players.iter().find_map(|p| p.level.as_deref().and_then(|l| l.parse::<Level>().ok()));
+        let mode = Mode::from_setting(&st.mode, level.unwrap_or(Level::Amateur));
+        let mut s = Session::new(st.game, st.table, mode, st.race_to);
+        s.params = st.params;
+        s.match_ = r.match_state.clone();
+        s.state = r.state.clone();
+        s.balls = r.balls.iter().map(|b| (b.id, b.pos)).collect();
+        s.balls.sort_by_key(|b| b.0);
+        s.shots = record.shots.len() as u32;
+        s.last = record.last_decision();
+        use biljardi_record::format::ResumePhase;
+        match r.phase {
+            ResumePhase::Options if s.last.is_some() => {
+                s.resting = s.balls.clone();
+                s.phase = Phase::Options;
+            }
+            ResumePhase::RackOver => {
+                let winner = s.last.as_ref().and_then(|d| d.winner).unwrap_or(0);
+                s.phase = Phase::RackOver { winner };
+            }
+            _ => s.enter_shot_phase(),
+        }
+        Some(s)
+    }
+
     /// True while the lag is being played (aimed, rolling or its winner choosing).
     pub fn lagging(&self) -> bool {
         self.lag.is_some() && self.lag_choice.is_none()

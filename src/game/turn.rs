@@ -8,6 +8,7 @@ use crate::game::lag::lag_ball;
 use crate::game::session::{Refusal, Session, SessionRes};
 use bevy::prelude::*;
 use biljardi_physics::{Ball, BallId, Event, Simulation, Strike};
+use biljardi_record::ShotEntry;
 use biljardi_rules::lag::LagOutcome;
 use biljardi_rules::{Call, Decision, GameOption};
 
@@ -40,6 +41,14 @@ pub enum PlayerCommand {
 #[derive(Message, Clone, Debug)]
 pub struct ShotJudged(pub Decision, pub u8);
 
+/// A judged shot as the match record keeps it (input and outcome).
+#[derive(Message, Clone, Debug)]
+pub struct ShotRecorded(pub ShotEntry);
+
+/// The incoming player chose one of the decision's options (with the ball of a 1.5 spot).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct OptionChosen(pub GameOption, pub Option<BallId>);
+
 /// The referee has judged a lag (1.2).
 #[derive(Message, Clone, Debug)]
 pub struct LagJudged(pub LagOutcome);
@@ -69,6 +78,8 @@ pub fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>()
         .add_message::<ShotJudged>()
         .add_message::<LagJudged>()
+        .add_message::<ShotRecorded>()
+        .add_message::<OptionChosen>()
         .add_message::<Refused>()
         .init_resource::<ShotLog>()
         .configure_sets(
@@ -107,6 +118,7 @@ fn handle_commands(
     mut log: ResMut<ShotLog>,
     mut strikes: MessageWriter<StrikeCue>,
     mut refused: MessageWriter<Refused>,
+    mut chosen: MessageWriter<OptionChosen>,
 ) {
     for c in commands.read() {
         let result = match *c {
@@ -119,8 +131,12 @@ fn handle_commands(
             PlayerCommand::ChooseBreaker { winner_breaks } => session.choose_breaker(winner_breaks),
             PlayerCommand::HoldCue(p) => session.hold_cue_at(p),
             PlayerCommand::ConfirmCue => session.confirm_cue(),
-            PlayerCommand::Choose(o) => session.choose(o),
-            PlayerCommand::RequestSpot(b) => session.request_spot(b),
+            PlayerCommand::Choose(o) => session.choose(o).inspect(|_| {
+                chosen.write(OptionChosen(o, None));
+            }),
+            PlayerCommand::RequestSpot(b) => session.request_spot(b).inspect(|_| {
+                chosen.write(OptionChosen(GameOption::RequestSpot, Some(b)));
+            }),
             PlayerCommand::NextRack => session.next_rack(),
             PlayerCommand::MoveBall(id, p) => session.move_ball(id, p),
             PlayerCommand::Undo => session.undo(),
@@ -183,6 +199,7 @@ fn record_and_judge(
     bed: Res<Bed>,
     mut judged: MessageWriter<ShotJudged>,
     mut lags: MessageWriter<LagJudged>,
+    mut recorded: MessageWriter<ShotRecorded>,
 ) {
     log.events.extend(events.read().map(|e| e.0.clone()));
     if rest.read().next().is_none() {
@@ -195,7 +212,16 @@ fn record_and_judge(
         }
     } else {
         let shooter = session.state.shooter & 1;
+        let state = session.state.clone();
+        let rack = session.match_.racks_won[0] + session.match_.racks_won[1] + 1;
+        let (balls, call, strike) = (session.shot_start_balls().to_vec(), session.pending_call(), session.last_stroke);
         if let Ok(d) = session.finish_shot(&log.events, &finals) {
+            if let Some(stroke) = strike {
+                let in_hand = state.placement() != biljardi_rules::BallInHand::None;
+                let placed = balls.iter().find(|b| b.0.is_cue()).map(|b| b.1).filter(|_| in_hand);
+                let entry = ShotEntry::new(rack, &state, &balls, placed, call, stroke.strike, &log.events, &finals, &d);
+                recorded.write(ShotRecorded(entry));
+            }
             judged.write(ShotJudged(d, shooter));
         }
     }

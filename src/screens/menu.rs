@@ -13,7 +13,9 @@ use crate::shared::screen::Screen;
 use crate::shared::settings::{
     self, BREAK_ORDERS, FIRST_BREAKS, GAMES, GRAPHICS, LEVELS, MODES, POINTS, RACES, Settings, TABLES, cycle,
 };
+use crate::game::autosave::{Autosave, MatchLog, ResumedMatch};
 use crate::view::graphics::Graphics;
+use biljardi_record::{Lang as RecordLang, MatchRecord, store};
 use bevy::prelude::*;
 use biljardi_physics::Table;
 use biljardi_rules::Game;
@@ -22,6 +24,8 @@ use biljardi_rules::match_play::BreakOrder;
 /// The rows of the menu, top to bottom.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Row {
+    /// "Continue match", shown when a saved match can be resumed.
+    Continue,
     Game,
     Mode,
     Level,
@@ -37,7 +41,8 @@ pub enum Row {
     Quit,
 }
 
-const ROWS: [Row; 13] = [
+const ROWS: [Row; 14] = [
+    Row::Continue,
     Row::Game,
     Row::Mode,
     Row::Level,
@@ -62,7 +67,7 @@ struct RowLabel(Row);
 
 pub fn plugin(app: &mut App) {
     app.insert_resource(Selected(Row::Start))
-        .add_systems(OnEnter(Screen::Title), (end_match, spawn_menu))
+        .add_systems(OnEnter(Screen::Title), (end_match, load_saved_match, spawn_menu).chain())
         .add_systems(Update, (menu_keys, menu_clicks, refresh_labels).chain().run_if(in_state(Screen::Title)))
         .add_systems(Update, back_to_menu.run_if(not(in_state(Screen::Title))))
         .add_systems(Update, apply_settings);
@@ -70,6 +75,43 @@ pub fn plugin(app: &mut App) {
 
 fn end_match(mut commands: Commands) {
     commands.remove_resource::<SessionRes>();
+}
+
+/// The saved match the title menu offers to continue, and what to tell about a damaged save.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SavedMatch {
+    pub record: Option<MatchRecord>,
+    /// The line for "Continue match" (game, score, date) in English and Finnish.
+    pub summary: Option<[String; 2]>,
+    /// A damaged or newer save was moved aside: what to say, in English and Finnish.
+    pub notice: Option<[String; 2]>,
+}
+
+/// Reads the autosave each time the menu opens (a match just left is offered at once).
+fn load_saved_match(mut commands: Commands, autosave: Option<Res<Autosave>>) {
+    if autosave.is_none() {
+        return;
+    }
+    let outcome = store::load_autosave();
+    let notice = match (outcome.message(RecordLang::En), outcome.message(RecordLang::Fi)) {
+        (Some(en), Some(fi)) => Some([en, fi]),
+        _ => None,
+    };
+    if let Some(n) = &notice {
+        warn!("{}", n[0]);
+    }
+    let record = outcome.record().filter(|r| Session::resume(r).is_some()).cloned();
+    let summary = record.as_ref().map(|r| {
+        let s = r.summary();
+        [s.text(RecordLang::En), s.text(RecordLang::Fi)]
+    });
+    commands.insert_resource(SavedMatch { record, summary, notice });
+}
+
+/// The rows the keys move through: "Continue match" only with a match to continue.
+fn shown_rows(saved: Option<&SavedMatch>) -> Vec<Row> {
+    let can_continue = saved.is_some_and(|s| s.record.is_some());
+    ROWS.into_iter().filter(|r| *r != Row::Continue || can_continue).collect()
 }
 
 /// The session the settings ask for.
@@ -81,7 +123,8 @@ pub fn session_from(settings: &Settings) -> Session {
     Session::start(settings.game(), table, mode, settings.target(), first, order)
 }
 
-fn spawn_menu(mut commands: Commands) {
+fn spawn_menu(mut commands: Commands, saved: Option<Res<SavedMatch>>) {
+    let rows = shown_rows(saved.as_deref());
     commands
         .spawn((
             DespawnOnExit(Screen::Title),
@@ -120,7 +163,7 @@ fn spawn_menu(mut commands: Commands) {
                     Node { margin: UiRect::bottom(px(10.0)), ..default() },
                     Subtitle,
                 ));
-                for row in ROWS {
+                for row in rows {
                     panel
                         .spawn((
                             row,
@@ -202,6 +245,7 @@ pub fn row_text(row: Row, s: &Settings, lang: Lang) -> String {
             };
             format!("{}: < {v} >", lang.t("Graphics", "Grafiikka"))
         }
+        Row::Continue => lang.t("Continue match", "Jatka ottelua").into(),
         Row::Start => lang.t("Start", "Aloita").into(),
         Row::Training => lang.t("Rules training", "Sääntökoulutus").into(),
         Row::Quit => lang.t("Quit", "Lopeta").into(),
@@ -242,11 +286,21 @@ pub fn change(row: Row, s: &mut Settings, step: i32) {
 fn activate(
     row: Row,
     settings: &mut Settings,
+    saved: Option<&SavedMatch>,
     commands: &mut Commands,
     next: &mut NextState<Screen>,
     exit: &mut MessageWriter<AppExit>,
 ) {
     match row {
+        Row::Continue => {
+            let Some(record) = saved.and_then(|s| s.record.clone()) else { return };
+            if let Some(session) = Session::resume(&record) {
+                commands.insert_resource(SessionRes(session));
+                commands.insert_resource(MatchLog { record });
+                commands.insert_resource(ResumedMatch);
+                next.set(Screen::Playing);
+            }
+        }
         Row::Start => {
             commands.insert_resource(SessionRes(session_from(settings)));
             next.set(Screen::Playing);
@@ -266,13 +320,15 @@ fn menu_keys(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    saved: Option<Res<SavedMatch>>,
 ) {
-    let i = ROWS.iter().position(|r| *r == selected.0).unwrap_or(0) as i32;
+    let rows = shown_rows(saved.as_deref());
+    let i = rows.iter().position(|r| *r == selected.0).unwrap_or(0) as i32;
     if keys.just_pressed(KeyCode::ArrowDown) {
-        selected.0 = ROWS[((i + 1).rem_euclid(ROWS.len() as i32)) as usize];
+        selected.0 = rows[((i + 1).rem_euclid(rows.len() as i32)) as usize];
     }
     if keys.just_pressed(KeyCode::ArrowUp) {
-        selected.0 = ROWS[((i - 1).rem_euclid(ROWS.len() as i32)) as usize];
+        selected.0 = rows[((i - 1).rem_euclid(rows.len() as i32)) as usize];
     }
     if keys.just_pressed(KeyCode::ArrowRight) {
         change(selected.0, &mut settings, 1);
@@ -281,8 +337,8 @@ fn menu_keys(
         change(selected.0, &mut settings, -1);
     }
     if keys.just_pressed(KeyCode::Enter) {
-        let row = if matches!(selected.0, Row::Training | Row::Quit) { selected.0 } else { Row::Start };
-        activate(row, &mut settings, &mut commands, &mut next, &mut exit);
+        let row = if matches!(selected.0, Row::Training | Row::Quit | Row::Continue) { selected.0 } else { Row::Start };
+        activate(row, &mut settings, saved.as_deref(), &mut commands, &mut next, &mut exit);
     }
 }
 
@@ -293,12 +349,13 @@ fn menu_clicks(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    saved: Option<Res<SavedMatch>>,
 ) {
     for (interaction, row) in &rows {
         match interaction {
             Interaction::Pressed => {
                 selected.0 = *row;
-                activate(*row, &mut settings, &mut commands, &mut next, &mut exit);
+                activate(*row, &mut settings, saved.as_deref(), &mut commands, &mut next, &mut exit);
             }
             Interaction::Hovered => selected.0 = *row,
             Interaction::None => {}
@@ -311,11 +368,21 @@ fn refresh_labels(
     selected: Res<Selected>,
     lang: Res<Lang>,
     graphics: Option<Res<Graphics>>,
+    saved: Option<Res<SavedMatch>>,
     mut labels: Query<(&RowLabel, &mut Text, Option<&Subtitle>)>,
     mut buttons: Query<(&Row, &mut BackgroundColor)>,
 ) {
     for (label, mut text, subtitle) in &mut labels {
-        text.0 = if subtitle.is_some() {
+        let pick = |two: &[String; 2]| if *lang == Lang::Fi { two[1].clone() } else { two[0].clone() };
+        text.0 = if subtitle.is_some()
+            && let Some(notice) = saved.as_ref().and_then(|s| s.notice.as_ref())
+        {
+            pick(notice)
+        } else if label.0 == Row::Continue
+            && let Some(summary) = saved.as_ref().and_then(|s| s.summary.as_ref())
+        {
+            format!("{}: {}", row_text(Row::Continue, &settings, *lang), pick(summary))
+        } else if subtitle.is_some() {
             lang.t(
                 "Pool by the rules of the Finnish Billiards Association (WPA)",
                 "Poolia Suomen Biljardiliiton (WPA) sääntöjen mukaan",

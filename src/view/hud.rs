@@ -500,7 +500,7 @@ fn update_stroke_panel(
             .find(|m| strike.speed_mps >= m.0 - 1e-9)
             .map_or(lang.t("very soft", "hyvin pehmeä"), |m| lang.t(m.1, m.2));
         t.0 = format!(
-            "{} {:.0} {}   {} {:.2} m/s ({feel})   [ ]",
+            "{} {:.0} {}\n{} {:.2} m/s ({feel})",
             lang.t("elevation", "korotus"),
             strike.theta_rad.to_degrees(),
             lang.t("deg", "ast"),
@@ -510,9 +510,12 @@ fn update_stroke_panel(
     }
     if let Ok(mut t) = scale.single_mut() {
         // Monospaced font: each mark's name starts under its tick (190 px, about 26 columns).
-        let mut line = vec![' '; 30];
+        let mut line = vec![' '; 34];
+        let mut free = 0;
         for (v, en, fi) in POWER_MARKS {
-            let col = (Aim::power_for_speed(v) * 26.0).round() as usize;
+            // Under its tick, or one space after the name before it.
+            let col = ((Aim::power_for_speed(v) * 26.0).round() as usize).max(free);
+            free = col + lang.t(en, fi).chars().count() + 1;
             for (i, ch) in lang.t(en, fi).chars().enumerate() {
                 if let Some(slot) = line.get_mut(col + i) {
                     *slot = ch;

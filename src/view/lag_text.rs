@@ -62,12 +62,13 @@ pub fn lag_hint(session: &Session, names: &[String; 2], lang: Lang) -> Option<St
         return None;
     }
     Some(match session.phase {
-        Phase::LagWon { winner } => format!(
-            "{}  {} {}.",
-            lang.t("1: break.", "1: aloitan itse."),
-            lang.t("2: let", "2: anna"),
-            names[1 - winner as usize]
-        ) + lang.t(" break", " aloittaa"),
+        Phase::LagWon { winner } => {
+            let other = &names[1 - winner as usize];
+            match lang {
+                Lang::En => format!("1: break.  2: let {other} break."),
+                Lang::Fi => format!("1: aloitan itse.  2: {other} aloittaa."),
+            }
+        }
         Phase::Shooting => String::new(),
         _ => format!(
             "{}: {}",

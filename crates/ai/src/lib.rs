@@ -13,6 +13,7 @@
 pub mod eval;
 pub mod level;
 pub mod player;
+pub mod record;
 pub mod selfplay;
 pub mod shots;
 pub mod table_ops;

@@ -35,6 +35,8 @@ pub struct SelfplayArgs {
     pub racks: u32,
     pub seed: u64,
     pub table: Table,
+    /// `--record DIR`: write every rack's match record there (`<game>-rack<NNNNN>.json`).
+    pub record_dir: Option<std::path::PathBuf>,
 }
 
 /// A bad command-line value: `flag` names it (`game`, `players`, `racks`, `seed`).
@@ -78,7 +80,7 @@ impl SelfplayArgs {
             flag: "seed",
             message: format!("expected a non-negative whole number, got {seed:?}"),
         })?;
-        Ok(SelfplayArgs { game, players: ls, racks, seed, table: Table::default() })
+        Ok(SelfplayArgs { game, players: ls, racks, seed, table: Table::default(), record_dir: None })
     }
 }
 
@@ -157,16 +159,23 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
         let breaker = (r % 2) as u8;
         broken[breaker as usize] += 1;
         let mut local_times = Vec::new();
-        let res =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_rack(args, r, breaker, &mut local_times)));
+        let mut record = args.record_dir.as_ref().map(|_| crate::record::new_record(args));
+        let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            play_rack(args, r, breaker, &mut local_times, &mut record)
+        }));
         times.extend(local_times);
-        let res = match res {
+        let mut res = match res {
             Ok(res) => res,
             Err(_) => {
                 panics += 1;
                 RackResult { violations: vec![format!("rack {r}: panic")], ..RackResult::default() }
             }
         };
+        if let (Some(dir), Some(rec)) = (&args.record_dir, &record)
+            && let Err(e) = crate::record::save(dir, args.game, r, rec)
+        {
+            res.violations.push(format!("rack {r}: record not saved: {e}"));
+        }
         if let Some(w) = res.winner {
             wins[w as usize & 1] += 1;
         }
@@ -275,7 +284,13 @@ fn check_decision(game: Game, d: &Decision, score: [i32; 2], out: &mut Vec<Strin
     }
 }
 
-fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) -> RackResult {
+fn play_rack(
+    args: &SelfplayArgs,
+    rack: u32,
+    breaker: u8,
+    times: &mut Vec<f64>,
+    record: &mut Option<biljardi_record::MatchRecord>,
+) -> RackResult {
     let game = args.game;
     let table = args.table;
     let params = Params::default();
@@ -317,11 +332,17 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
                     if !d.options.contains(&o) {
                         v.push(format!("{at}: chose {} which was not offered", o.name()));
                     }
+                    if let Some(r) = record.as_mut() {
+                        r.choose_option(o, None);
+                    }
                     table_ops::apply(game, &table, &d, &resting, Some(o))
                 }
                 Action::RequestSpot { ball } => {
                     if !d.request_spot.contains(&ball) {
                         v.push(format!("{at}: asked to spot {ball}, not a candidate"));
+                    }
+                    if let Some(r) = record.as_mut() {
+                        r.choose_option(biljardi_rules::GameOption::RequestSpot, Some(ball));
                     }
                     let (s, b) =
                         table_ops::apply(game, &table, &d, &resting, Some(biljardi_rules::GameOption::RequestSpot));
@@ -415,6 +436,10 @@ fn play_rack(args: &SelfplayArgs, rack: u32, breaker: u8, times: &mut Vec<f64>) 
         res.shots += 1;
         game_shots += 1;
         let (played, d) = play_and_judge(&ctx, &state, &balls, strike, &call);
+        if let Some(r) = record.as_mut() {
+            let in_hand = placement != BallInHand::None || !cue_on;
+            r.push_shot(crate::record::shot(rack, &state, &balls, in_hand, &call, strike, &played, &d, &table));
+        }
         // The physics conserves balls: each is resting, pocketed or off the table.
         let before = objects(&balls);
         let resting = played.resting();

@@ -1,0 +1,71 @@
+//! `cargo run -p biljardi-record --release --example replay -- FILE...` (or a folder of records):
+//! replays every shot of each record and prints one JSON report per file; exit 1 at the first
+//! difference, 2 on a record that cannot be read. The same as `biljardi replay FILE`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let summary = args.iter().any(|a| a == "--summary");
+    let mut files: Vec<PathBuf> = Vec::new();
+    for a in args.iter().filter(|a| !a.starts_with("--")) {
+        let p = PathBuf::from(a);
+        if p.is_dir() {
+            let Ok(dir) = std::fs::read_dir(&p) else {
+                eprintln!("{a}: cannot read the folder");
+                return ExitCode::from(2);
+            };
+            let mut v: Vec<PathBuf> =
+                dir.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect();
+            v.sort();
+            files.extend(v);
+        } else {
+            files.push(p);
+        }
+    }
+    if files.is_empty() {
+        eprintln!("usage: replay FILE|DIR... [--summary]");
+        return ExitCode::from(2);
+    }
+    let t0 = Instant::now();
+    let (mut shots, mut bytes, mut differ) = (0usize, 0usize, 0usize);
+    for f in &files {
+        let text = match std::fs::read_to_string(f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{}: {e}", f.display());
+                return ExitCode::from(2);
+            }
+        };
+        bytes += text.len();
+        match biljardi_record::replay::replay_json(&text) {
+            Ok(out) => {
+                if !summary || !out.identical {
+                    print!("{}", out.json);
+                }
+                if let Ok(v) = serde_json::from_str::<serde_json::Value>(&out.json) {
+                    shots += v["shots"].as_u64().unwrap_or(0) as usize;
+                }
+                if !out.identical {
+                    eprintln!("{}: differs", f.display());
+                    differ += 1;
+                }
+            }
+            Err(e) => {
+                eprintln!("{}: {e}", f.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let s = t0.elapsed().as_secs_f64();
+    if summary {
+        println!(
+            "{}",
+            serde_json::json!({"files": files.len(), "differ": differ, "shots": shots, "seconds": s,
+                "shots_per_second": shots as f64 / s, "bytes_per_file": bytes / files.len()})
+        );
+    }
+    if differ > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
