@@ -137,8 +137,7 @@ pub fn measure(
     seed: u64,
 ) -> Chances {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut shallow = ctx.clone();
-    shallow.depth = 1;
+    let shallow = ctx.shallow();
     let (mut succ, mut fouls) = (0usize, 0usize);
     let (mut pos_sum, mut pos_n, mut opp_sum, mut opp_n) = (0.0, 0usize, 0.0, 0usize);
     for _ in 0..n {

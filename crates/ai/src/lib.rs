@@ -16,6 +16,7 @@ pub mod coach;
 pub mod eval;
 pub mod level;
 pub mod player;
+pub mod rollout;
 pub mod selfplay;
 pub mod shots;
 pub mod table_ops;

@@ -1,8 +1,9 @@
 //! The decision: options, then the shot search (candidates from `shots`, two passes of noisy
 //! rollouts in parallel with rayon, seeded per candidate so the result depends only on the seed).
 
-use crate::eval::{Balls, Ctx, legal_targets, option_value, perturb, play_and_judge, playable, pos_of, rollout};
+use crate::eval::{Balls, Ctx, legal_targets, option_value, perturb, play_and_judge, playable, pos_of};
 use crate::level::{Budget, Level};
+use crate::rollout::rollout;
 use crate::shots::{self, Candidate, ShotKind};
 use crate::table_ops::dist;
 use crate::view::{Action, TableView};
