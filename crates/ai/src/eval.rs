@@ -9,7 +9,7 @@ use biljardi_physics::{
     min_cue_elevation_rad, raised_to_clear,
 };
 use biljardi_rules::{BallInHand, Call, Decision, Game, GameOption, GameState, Group, ShotRecord, judge};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_distr::StandardNormal;
 
 pub(crate) const R: f64 = BALL_RADIUS_M;
@@ -34,6 +34,11 @@ pub struct Ctx {
 impl Ctx {
     pub fn new(game: Game, table: Table, params: Params, noise: Noise, me: u8, depth: u8) -> Ctx {
         Ctx { game, table, params, noise, me, depth, pockets: PocketAims::of(&table) }
+    }
+
+    /// The same with the position value looking one shot ahead only.
+    pub fn shallow(&self) -> Ctx {
+        Ctx { depth: 1, ..self.clone() }
     }
 }
 
@@ -531,7 +536,7 @@ fn later_balls(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], rest:
 /// The shooter's chance of winning from a position where his best shot has chance `q`: he
 /// runs out (the first shot at `q`, the rest at the routine chance) or the rack goes on
 /// slightly against him (he has to play safe or missed).
-fn shooter_value(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], q: f64) -> f64 {
+pub(crate) fn shooter_value(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], q: f64) -> f64 {
     let k = balls_to_win(ctx, state, balls).max(1);
     // At depth 2, `q` already counts the position for the ball after next.
     let rest = if ctx.depth >= 2 { k.saturating_sub(2) } else { k - 1 };
@@ -553,7 +558,7 @@ fn shooter_value(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])], q: 
 }
 
 /// Material: how far `me` is ahead in balls (8-ball) or points (14.1), in [-1, 1].
-fn material(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -> f64 {
+pub(crate) fn material(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]) -> f64 {
     let me = ctx.me as usize & 1;
     match ctx.game {
         Game::EightBall if !state.open_table => {
@@ -584,18 +589,6 @@ pub fn position_value(ctx: &Ctx, state: &GameState, balls: &[(BallId, [f64; 2])]
     };
     let v = if mine { g } else { 1.0 - g };
     (v + 0.12 * m).clamp(0.01, 0.99)
-}
-
-/// What a foul costs beyond the position it leaves.
-const FOUL_PENALTY: f64 = 0.1;
-
-/// What one rollout came to.
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    pub value: f64,
-    /// The shooter keeps the table (or wins) without a foul.
-    pub success: bool,
-    pub foul: bool,
 }
 
 /// The value of a judged shot's result for `ctx.me`: the game's end, or the next position,
@@ -705,122 +698,6 @@ pub fn play_and_judge(
     let rec = ShotRecord::from_events(&ctx.table, balls, &played.events, &finals);
     let d = judge(ctx.game, &ctx.table, state, &rec, call);
     (played, d)
-}
-
-/// The chance of the best next shot searched with the physics: the `plans` most promising
-/// pots, each struck `samples` times with noise; success is the called ball down without a foul
-/// with the shooter keeping the table (or winning). With `ctx.depth >= 2` each plan is also
-/// tried with follow and draw, and a success counts by where the cue ball stopped (the best
-/// direct pot of the ball after next, as in `best_chance` at depth 2).
-pub fn next_shot_chance<G: Rng>(
-    ctx: &Ctx,
-    state: &GameState,
-    balls: &[(BallId, [f64; 2])],
-    budget: &crate::level::Budget,
-    rng: &mut G,
-) -> f64 {
-    let b: Balls = balls.to_vec();
-    let mut plans = crate::shots::pot_plans(ctx, state, &b, budget);
-    plans.sort_by(|x, y| y.est.total_cmp(&x.est));
-    plans.truncate(budget.lookahead_plans);
-    let deep = ctx.depth >= 2;
-    let shallow = Ctx { depth: 1, ..ctx.clone() };
-    // (speed multiple, side, follow/draw): stun, follow, draw; then a firmer stun and draw.
-    const STROKES: [(f64, f64, f64); 5] =
-        [(1.2, 0.0, 0.0), (1.5, 0.0, 0.35), (1.5, 0.0, -0.3), (2.2, 0.0, 0.0), (2.2, 0.0, -0.3)];
-    let variants: &[(f64, f64, f64)] =
-        if deep { &STROKES[..budget.lookahead_strokes.clamp(1, 5)] } else { &STROKES[..1] };
-    let me = state.shooter & 1;
-    // How a stroke does over `n` noisy strikes drawn from `seed`.
-    let score = |plan: &crate::shots::Plan, strike: &Strike, seed: u64, n: usize| -> f64 {
-        let mut noise_rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut sum = 0.0;
-        for _ in 0..n {
-            let s = perturb(&ctx.noise, strike, &mut noise_rng);
-            let (played, d) = play_and_judge(ctx, state, &b, s, &plan.call);
-            if d.foul {
-                continue;
-            }
-            if d.winner == Some(me) {
-                sum += 1.0;
-            } else if !d.game_over && d.next_shooter == me && d.options.is_empty() {
-                sum += if deep {
-                    let (ns, nb) = table_ops::apply(ctx.game, &ctx.table, &d, &played.resting(), None);
-                    if ns.is_break || ns.ball_in_hand != BallInHand::None {
-                        0.8
-                    } else {
-                        0.25 + 0.75 * best_chance(&shallow, &ns, &nb)
-                    }
-                } else {
-                    1.0
-                };
-            }
-        }
-        sum / n.max(1) as f64
-    };
-    // The same execution errors for every stroke tried (common random numbers): the best of
-    // them is then less often just the luckiest.
-    let noise_seed: u64 = rng.random();
-    let fresh_seed: u64 = rng.random();
-    let mut best: Option<(f64, &crate::shots::Plan, Strike)> = None;
-    'plans: for plan in &plans {
-        let base = crate::shots::speeds(budget, ctx.noise.speed_mps, plan.travel, plan.cut)[0];
-        for &(m, a, spin) in variants {
-            let Some(strike) = crate::shots::refine(ctx, &b, plan, base * m, a, spin, 1) else { continue };
-            let v = score(plan, &strike, noise_seed, budget.lookahead_samples);
-            if best.as_ref().is_none_or(|(bv, _, _)| v > *bv) {
-                best = Some((v, plan, strike));
-            }
-            if v >= 0.999 {
-                break 'plans;
-            }
-        }
-    }
-    // The best of many noisy means is biased upwards, most where many strokes are middling
-    // (a hard position looks easier than it is beside a plain one): the chosen stroke's chance
-    // is measured again on fresh execution errors, twice as many.
-    match best {
-        Some((_, plan, strike)) => score(plan, &strike, fresh_seed, 2 * budget.lookahead_samples),
-        None => 0.0,
-    }
-}
-
-/// One noisy rollout of a planned shot, its execution error drawn from `noise_rng`; with `look`
-/// the next position's chance is searched with the physics (second ply, drawing on `rng`) when
-/// the shooter keeps the table.
-#[allow(clippy::too_many_arguments)]
-pub fn rollout<G: Rng, H: Rng>(
-    ctx: &Ctx,
-    state: &GameState,
-    balls: &[(BallId, [f64; 2])],
-    strike: &Strike,
-    call: &Call,
-    pp: bool,
-    look: Option<&crate::level::Budget>,
-    noise_rng: &mut H,
-    rng: &mut G,
-) -> Outcome {
-    let s = perturb(&ctx.noise, strike, noise_rng);
-    let (played, d) = play_and_judge(ctx, state, balls, s, call);
-    let resting = played.resting();
-    let keeps = !d.foul && !d.game_over && d.options.is_empty() && d.next_shooter == ctx.me;
-    let value = match look {
-        Some(budget) if keeps && budget.lookahead_samples > 0 => {
-            let (ns, nb) = table_ops::apply(ctx.game, &ctx.table, &d, &resting, None);
-            if ns.is_break || ns.ball_in_hand != BallInHand::None {
-                decision_value(ctx, &d, &resting, pp)
-            } else {
-                let q = next_shot_chance(ctx, &ns, &nb, budget, rng);
-                (shooter_value(ctx, &ns, &nb, q) + 0.12 * material(ctx, &ns, &nb)).clamp(0.01, 0.99)
-            }
-        }
-        _ => decision_value(ctx, &d, &resting, pp),
-    };
-    // Ball in hand is worth more to the opponent than the coarse position value says.
-    let value = if d.foul && !d.game_over { (value - FOUL_PENALTY).max(0.0) } else { value };
-    let success =
-        !d.foul && (d.winner == Some(ctx.me) || (!d.game_over && d.next_shooter == ctx.me && d.options.is_empty()));
-    Outcome { value, success, foul: d.foul }
 }
 
 /// The first object ball the cue ball touches, and its velocity just after the contact.

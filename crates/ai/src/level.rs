@@ -66,6 +66,16 @@ pub struct Budget {
     /// The best few after all that rolled out `deep_samples` times more on fresh execution
     /// errors before one is chosen (the best of many noisy means is biased upwards).
     pub confirm: usize,
+    /// What a stroke's chance of a foul costs in the ranking beyond the value of the position
+    /// it leaves (0 for `pro` and `master`, whose position value prices ball in hand). The
+    /// amateur's coarse value undercounts ball in hand for the opponent, and its soft
+    /// safeties and kicks fouled 4 to 9 times a rack (session 10).
+    pub foul_weight: f64,
+    /// Goes for the pot, safeties left out, when a direct pot's geometric chance is at least
+    /// this (`None`: the rollouts alone decide). An amateur plays the shot he sees; at depth 1
+    /// the rollouts' value hardly tells a made ball from a safety early in a rack, and amateurs
+    /// traded safeties for 36 shots a rack, fouling on one in eleven (session 10, 9-ball).
+    pub shoot_above: Option<f64>,
 }
 
 impl Level {
@@ -115,11 +125,13 @@ impl Level {
                 position_depth: 1,
                 speed_search: 0,
                 confirm: 0,
+                foul_weight: 0.3,
+                shoot_above: None,
             },
             Level::Amateur => Budget {
-                samples: 4,
+                samples: 5,
                 finalists: 3,
-                deep_samples: 8,
+                deep_samples: 16,
                 speeds: 2,
                 spins: 3,
                 banks_and_combos: false,
@@ -133,7 +145,9 @@ impl Level {
                 lookahead_strokes: 0,
                 position_depth: 1,
                 speed_search: 0,
-                confirm: 0,
+                confirm: 2,
+                foul_weight: 1.0,
+                shoot_above: Some(0.2),
             },
             Level::Pro => Budget {
                 samples: 6,
@@ -153,6 +167,8 @@ impl Level {
                 position_depth: 2,
                 speed_search: 0,
                 confirm: 0,
+                foul_weight: 0.0,
+                shoot_above: None,
             },
             Level::Master => Budget {
                 samples: 8,
@@ -172,6 +188,8 @@ impl Level {
                 position_depth: 2,
                 speed_search: 3,
                 confirm: 4,
+                foul_weight: 0.0,
+                shoot_above: None,
             },
         }
     }

@@ -1,8 +1,9 @@
 //! The decision: options, then the shot search (candidates from `shots`, two passes of noisy
 //! rollouts in parallel with rayon, seeded per candidate so the result depends only on the seed).
 
-use crate::eval::{Balls, Ctx, legal_targets, option_value, perturb, play_and_judge, playable, pos_of, rollout};
+use crate::eval::{Balls, Ctx, legal_targets, option_value, perturb, play_and_judge, playable, pos_of};
 use crate::level::{Budget, Level};
+use crate::rollout::rollout;
 use crate::shots::{self, Candidate, ShotKind};
 use crate::table_ops::dist;
 use crate::view::{Action, TableView};
@@ -46,6 +47,8 @@ pub struct Thought {
     pub value: f64,
     /// Fraction of rollouts in which the shot kept the table without a foul.
     pub success: f64,
+    /// Fraction of rollouts in which the shot fouled.
+    pub foul_rate: f64,
     /// Candidates evaluated.
     pub candidates: usize,
     /// The stroke the AI meant to play (show this as its aim); `Action::Shoot` carries the
@@ -129,6 +132,10 @@ impl Scored {
     fn clear(&mut self) {
         (self.sum, self.succ, self.fouls, self.n) = (0.0, 0.0, 0.0, 0);
     }
+    /// Fouled in more than half of its own rollouts.
+    fn mostly_fouls(&self) -> bool {
+        self.n > 0 && 2.0 * self.fouls > self.n as f64
+    }
     /// The foul rate, shrunk towards the plan's: a stroke seen a few dozen times with no foul
     /// is most likely as risky as its siblings (picking the luckiest of many would otherwise
     /// pick a stroke that only looks safe).
@@ -162,6 +169,21 @@ fn pool_foul_rates(scored: &mut [Scored]) {
     for (x, r) in scored.iter_mut().zip(rates) {
         x.plan_foul_rate = r;
     }
+}
+
+/// The best of `choices` by `key`, leaving out strokes that fouled in most of their own
+/// rollouts: first among `choices`, then among every stroke rolled out, and only when every
+/// stroke mostly fouled the best of `choices` as it is (a foul on purpose is then the answer).
+/// Without this the amateur chose soft safeties and kicks that fouled in most of its few
+/// rollouts because their position looked better than a legal one's.
+fn choose(scored: &[Scored], choices: &[usize], key: impl Fn(&Scored) -> f64) -> usize {
+    let best_of = |it: &mut dyn Iterator<Item = usize>| {
+        it.max_by(|a, b| key(&scored[*a]).total_cmp(&key(&scored[*b])).then(b.cmp(a)))
+    };
+    best_of(&mut choices.iter().copied().filter(|&i| !scored[i].mostly_fouls()))
+        .or_else(|| best_of(&mut (0..scored.len()).filter(|&i| !scored[i].mostly_fouls())))
+        .or_else(|| best_of(&mut choices.iter().copied()))
+        .unwrap_or(0)
 }
 
 /// The first `n` of `order`, at most `PER_PLAN_IN_FINAL` of them the same plan (kind, call
@@ -250,7 +272,16 @@ impl Player {
             }
         }
         let (value, action) = best.unwrap_or((0.5, Action::ChooseOption(GameOption::Shoot)));
-        Thought { action, kind: None, value, success: 0.0, candidates: d.options.len(), intended: None, aim: None }
+        Thought {
+            action,
+            kind: None,
+            value,
+            success: 0.0,
+            foul_rate: 0.0,
+            candidates: d.options.len(),
+            intended: None,
+            aim: None,
+        }
     }
 
     fn search(&self, ctx: &Ctx, view: &TableView, budget: &Budget, seed: u64) -> Thought {
@@ -390,11 +421,21 @@ impl Player {
             });
         }
 
+        // A pot good enough for the level's taste (`Budget::shoot_above`): no safeties, unless
+        // the shooter is on two fouls (6.14: the third costs the rack or 15 points).
+        let on_two_fouls = ctx.game.three_foul_rule() && state.fouls[state.shooter()] >= 2;
+        let shoot = !on_two_fouls
+            && budget.shoot_above.is_some_and(|t| {
+                all.iter().any(|c| c.kind == ShotKind::Pot && c.plan.as_ref().is_some_and(|p| p.est >= t))
+            });
         // A noiseless look drops safeties and push outs that foul even when struck perfectly.
         let keep: Vec<bool> = all
             .par_iter()
             .map(|c| {
                 if matches!(c.kind, ShotKind::Safety | ShotKind::PushOut) {
+                    if shoot {
+                        return false;
+                    }
                     let (_, d) = play_and_judge(ctx, state, &with_cue(c.placement), c.strike, &c.call);
                     !d.foul
                 } else {
@@ -435,17 +476,25 @@ impl Player {
             .zip(first)
             .map(|(cand, (sum, succ, fouls))| Scored { cand, sum, succ, fouls, n: budget.samples, plan_foul_rate: 0.0 })
             .collect();
-        let on_two_fouls = ctx.game.three_foul_rule() && state.fouls[state.shooter()] >= 2;
-        if on_two_fouls {
+        let foul_weight = if on_two_fouls { THIRD_FOUL_WEIGHT } else { budget.foul_weight };
+        let pooled = foul_weight > 0.0;
+        if pooled {
             pool_foul_rates(&mut scored);
         }
-        let foul_weight = if on_two_fouls { THIRD_FOUL_WEIGHT } else { 0.0 };
         let key = |s: &Scored| -> f64 {
             let k = if budget.position_play { s.mean() } else { s.success() + 0.01 * s.mean() };
             k - foul_weight * s.foul_rate()
         };
+        // Strokes that fouled in most of their rollouts go after every other (see `choose`).
+        let any_legal = scored.iter().any(|s| !s.mostly_fouls());
         let mut order: Vec<usize> = (0..scored.len()).collect();
-        order.sort_by(|a, b| key(&scored[*b]).total_cmp(&key(&scored[*a])).then(a.cmp(b)));
+        order.sort_by(|a, b| {
+            let (x, y) = (&scored[*a], &scored[*b]);
+            (any_legal && x.mostly_fouls())
+                .cmp(&(any_legal && y.mostly_fouls()))
+                .then(key(y).total_cmp(&key(x)))
+                .then(a.cmp(b))
+        });
         let finalists = varied_finalists(&order, &scored, budget.finalists);
         // On two fouls a few percent of fouls matter: the finalists get more strokes each.
         let deep_samples = if on_two_fouls { 3 * budget.deep_samples } else { budget.deep_samples };
@@ -458,7 +507,7 @@ impl Player {
             }
             scored[i].add(totals, deep_samples);
         }
-        if on_two_fouls {
+        if pooled {
             pool_foul_rates(&mut scored);
         }
         // Speed search: the best few pots are tried again a little softer and firmer (the
@@ -488,7 +537,7 @@ impl Player {
             finalists.push(scored.len());
             scored.push(Scored { cand, sum, succ, fouls, n: deep_samples, plan_foul_rate: 0.0 });
         }
-        if on_two_fouls {
+        if pooled {
             pool_foul_rates(&mut scored);
         }
         // Confirmation: the best few are rolled out again on fresh execution errors (shared by
@@ -502,16 +551,13 @@ impl Player {
         for (&i, totals) in top.iter().zip(confirmed) {
             scored[i].add(totals, deep_samples);
         }
-        if on_two_fouls {
+        if pooled {
             pool_foul_rates(&mut scored);
         }
-        // The choice is among the confirmed (their means are the less biased).
+        // The choice is among the confirmed (their means are the less biased), never a stroke
+        // that fouled in most of its rollouts while one that mostly did not is there.
         let choices = if top.is_empty() { &finalists } else { &top };
-        let best = choices
-            .iter()
-            .copied()
-            .max_by(|a, b| key(&scored[*a]).total_cmp(&key(&scored[*b])).then(b.cmp(a)))
-            .unwrap_or(0);
+        let best = choose(&scored, choices, key);
         let s = &scored[best];
         let mut call = s.cand.call;
         if ctx.game == Game::NineBall && !call.is_push_out() {
@@ -538,6 +584,7 @@ impl Player {
             kind: Some(s.cand.kind),
             value: s.mean(),
             success: s.success(),
+            foul_rate: if s.n == 0 { 0.0 } else { s.fouls / s.n as f64 },
             candidates: n_cands,
         }
     }
@@ -558,6 +605,23 @@ mod tests {
             n: 1,
             plan_foul_rate: 0.0,
         }
+    }
+
+    #[test]
+    fn a_stroke_that_mostly_fouls_is_not_chosen_while_a_legal_one_is_there() {
+        // The best value fouled in 5 of 8 rollouts; the other two fouled in 3 and 0 of 8.
+        let mut s: Vec<Scored> = (0..3).map(|k| scored(PocketId::FootLeft, k as f64 * 0.1)).collect();
+        for (x, (sum, fouls)) in s.iter_mut().zip([(6.0, 5.0), (4.0, 3.0), (3.0, 0.0)]) {
+            (x.sum, x.fouls, x.n) = (sum, fouls, 8);
+        }
+        let key = |x: &Scored| x.mean();
+        assert_eq!(choose(&s, &[0, 1, 2], key), 1, "the best that fouled at most half the time");
+        // Among the choices only the fouling one: another stroke rolled out is taken.
+        assert_eq!(choose(&s, &[0], key), 1);
+        // Every stroke mostly fouls: the best of the choices as it is.
+        s[1].fouls = 6.0;
+        s[2].fouls = 7.0;
+        assert_eq!(choose(&s, &[0, 1, 2], key), 0);
     }
 
     #[test]
