@@ -45,6 +45,11 @@ pub struct Params {
     pub cue_end_mass_kg: f64,
     /// Tip offset from the ball's centre, in ball radii, beyond which the tip slides off.
     pub miscue_limit: f64,
+    /// Cue tip restitution (Alciatore TP A-30's `e`): the strike's impulse is `(1 + e_tip)`
+    /// times the closing speed over the inverse masses. Default 0.75, a leather tip: a level
+    /// centre hit then leaves the ball at `1.75 / (1 + m/M)` = 1.346 times the cue's speed,
+    /// within the 1.28-1.36 measured for real tips (TP A-30); 1 is the perfectly elastic tip.
+    pub e_tip: f64,
     pub cushion_model: CushionModel,
     /// Ball-table (slate) restitution: a ball driven into or landing on the bed leaves it at
     /// `e_table` times the speed it came in with (pooltool's `e_t`, default 0.5).
@@ -80,6 +85,7 @@ impl Default for Params {
             cue_mass_kg: 0.567,
             cue_end_mass_kg: 0.170 / 30.0,
             miscue_limit: 0.5,
+            e_tip: 0.75,
             cushion_model: CushionModel::Mathavan2010,
             e_table: 0.5,
             min_hop_height_m: 0.005,
