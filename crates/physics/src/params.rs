@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Which ball-cushion model resolves cushion and jaw hits.
+/// Which ball-cushion model resolves cushion and jaw hits (`resolve::ball_cushion::resolve`
+/// dispatches on it; this module only holds the choice, so it imports no model).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CushionModel {
@@ -95,21 +96,6 @@ impl Default for Params {
 }
 
 impl Params {
-    /// The state just after `s` hits a cushion (nose `height_m` above the bed; `normal` from the
-    /// cushion towards the ball), by the chosen model.
-    pub fn cushion_hit(
-        &self,
-        s: &crate::ball::BallState,
-        normal: crate::math::V3,
-        height_m: f64,
-    ) -> crate::ball::BallState {
-        use crate::resolve::ball_cushion::{han_2005, mathavan_2010};
-        match self.cushion_model {
-            CushionModel::Mathavan2010 => mathavan_2010::resolve(s, normal, height_m, self),
-            CushionModel::Han2005 => han_2005::resolve(s, normal, height_m, self),
-        }
-    }
-
     /// Ball-ball friction for a contact sliding at `slip` m/s: the constant `mu_ball`, or
     /// Alciatore's fit `0.009951 + 0.108 exp(-1.088 v)` (TP A-14, as used by pooltool).
     pub fn ball_friction(&self, slip: f64) -> f64 {
