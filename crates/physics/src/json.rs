@@ -194,7 +194,7 @@ fn parse_shot(v: &Value, balls: &[Ball]) -> Result<Shot, InputError> {
 }
 
 /// The `params` object: the contract's names plus `ball_radius`, `ball_mass`, `cue_mass`,
-/// `cue_end_mass`, `miscue_limit` (in ball radii), `cushion_model` (`"mathavan_2010"`, the
+/// `cue_end_mass`, `miscue_limit` (in ball radii), `e_tip`, `cushion_model` (`"mathavan_2010"`, the
 /// default, or `"han_2005"`), `e_table`, `min_hop_height` (m) and `follow_through` (m). Unknown names are ignored.
 pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
     let mut p = Params::default();
@@ -227,6 +227,7 @@ pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
     set("cue_mass", &mut p.cue_mass_kg, 0.0, false, 10.0)?;
     set("cue_end_mass", &mut p.cue_end_mass_kg, 0.0, false, 10.0)?;
     set("miscue_limit", &mut p.miscue_limit, 0.0, false, 1.0)?;
+    set("e_tip", &mut p.e_tip, 0.0, true, 1.0)?;
     set("e_table", &mut p.e_table, 0.0, true, 1.0)?;
     set("min_hop_height", &mut p.min_hop_height_m, 0.0, true, 1.0)?;
     set("follow_through", &mut p.follow_through_m, 0.0, true, 1.0)?;

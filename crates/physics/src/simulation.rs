@@ -30,8 +30,8 @@ use crate::ids::BallId;
 use crate::math::V3;
 use crate::params::Params;
 use crate::resolve::ball_ball::frictional_inelastic;
-use crate::resolve::ball_table;
 use crate::resolve::stick_ball::instantaneous_point::{self, Strike};
+use crate::resolve::{ball_cushion, ball_table};
 use crate::table::Table;
 use std::collections::BTreeMap;
 
@@ -599,7 +599,7 @@ impl Simulation {
             motion: Motion::Sliding,
             ..*s
         };
-        let hit = p.cushion_hit(&flat, normal, self.geo.cushion_height_m);
+        let hit = ball_cushion::resolve(&flat, normal, self.geo.cushion_height_m, p);
         BallState { vel: V3::new(hit.vel.x, hit.vel.y, s.vel.z), ang_vel: hit.ang_vel, ..*s }
     }
 
@@ -694,13 +694,13 @@ impl Simulation {
                     }
                     Own::Line(k) => {
                         let line = self.geo.lines[k];
-                        let out = p.cushion_hit(&s, line.normal, self.geo.cushion_height_m);
+                        let out = ball_cushion::resolve(&s, line.normal, self.geo.cushion_height_m, &p);
                         (stick_to_cushion(out, line.normal, &p), EventKind::Cushion { ball: id, rail: line.rail })
                     }
                     Own::Post(k) => {
                         let post = self.geo.posts[k];
                         let normal = (s.pos - post.at).xy().unit_or_zero();
-                        let out = p.cushion_hit(&s, normal, self.geo.cushion_height_m);
+                        let out = ball_cushion::resolve(&s, normal, self.geo.cushion_height_m, &p);
                         (stick_to_cushion(out, normal, &p), EventKind::Cushion { ball: id, rail: post.rail })
                     }
                     Own::Hole(k) => {

@@ -34,8 +34,8 @@ fn jump_flight_lasts_two_vz_over_g_and_rises_vz_squared_over_two_g() {
     assert_eq!(first.len(), 1, "{first:?}");
     assert_eq!(first[0].kind, EventKind::Airborne { ball: BallId::CUE });
     let vz = first[0].state[&BallId::CUE].v[2];
-    // A centre hit at 45 degrees drives the ball down at sin 45 of 2 V0 / (1 + m/M).
-    let v = 2.0 * 1.5 / (1.0 + p.ball_mass_kg / p.cue_mass_kg);
+    // A centre hit at 45 degrees drives the ball down at sin 45 of (1 + e_tip) V0 / (1 + m/M).
+    let v = (1.0 + p.e_tip) * 1.5 / (1.0 + p.ball_mass_kg / p.cue_mass_kg);
     assert!((vz - p.e_table * v * deg(45.0).sin()).abs() < 1e-12, "{vz}");
     let top = sim.ball(BallId::CUE, vz / p.g).unwrap();
     assert_eq!(top.motion, Motion::Airborne);
@@ -85,7 +85,9 @@ fn landing_bounces_at_e_table_times_the_landing_speed_until_the_hop_is_too_low()
 fn a_jump_shot_clears_a_blocking_ball_and_hits_the_object_ball_beyond() {
     let layout =
         vec![rack::cue_at([-0.3, 0.2]), Ball::at_rest(obj(2), [-0.05, 0.2]), Ball::at_rest(obj(3), [0.5, 0.2])];
-    let jump = Strike { speed_mps: 2.0, phi_rad: 0.0, theta_rad: deg(50.0), a: 0.0, b: -0.2 };
+    // 2 m/s of cue speed with the elastic tip, scaled by 2 / (1 + e_tip) so the ball leaves at
+    // the same speed with the leather one.
+    let jump = Strike { speed_mps: 2.0 * 2.0 / 1.75, phi_rad: 0.0, theta_rad: deg(50.0), a: 0.0, b: -0.2 };
     let (_, events) = shoot(layout.clone(), jump);
     let first = events.iter().find(|e| matches!(e.kind, EventKind::BallBall { .. })).unwrap();
     assert_eq!(first.kind, EventKind::BallBall { balls: [BallId::CUE, obj(3)] });

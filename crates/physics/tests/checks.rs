@@ -124,11 +124,24 @@ fn rolling_cut_follows_the_thirty_degree_rule() {
 
 #[test]
 fn cue_strike_centre_hit_at_two_metres_per_second_gives_3_077() {
-    let p = Params::default();
+    // The perfectly elastic tip (e_tip = 1): 2 V0 / (1 + m/M).
+    let p = Params { e_tip: 1.0, ..Params::default() };
     let mut sim = Simulation::new(Table::default(), p, vec![Ball::at_rest(BallId::CUE, [0.0, 0.0])]);
     let e = sim.strike(BallId::CUE, Strike::centre(2.0, 0.0)).unwrap();
     assert!((e.state[&BallId::CUE].v[0] - 2.0 * 2.0 / (1.0 + 0.170 / 0.567)).abs() < 1e-12);
     assert!((e.state[&BallId::CUE].v[0] - 3.077).abs() < 5e-4);
+}
+
+#[test]
+fn cue_strike_centre_hit_with_a_leather_tip_is_1_28_to_1_36_times_the_cue_speed() {
+    // Alciatore TP A-30: measured ball/cue speed ratios of a centre hit are 1.28-1.36, which
+    // (1 + e_tip) / (1 + m/M) meets with the default e_tip 0.75 (1.346).
+    let p = Params::default();
+    let mut sim = Simulation::new(Table::default(), p, vec![Ball::at_rest(BallId::CUE, [0.0, 0.0])]);
+    let e = sim.strike(BallId::CUE, Strike::centre(2.0, 0.0)).unwrap();
+    let v = e.state[&BallId::CUE].v[0];
+    assert!((v - 2.0 * (1.0 + p.e_tip) / (1.0 + 0.170 / 0.567)).abs() < 1e-12);
+    assert!((1.28..=1.36).contains(&(v / 2.0)), "{}", v / 2.0);
 }
 
 #[test]
