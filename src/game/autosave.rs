@@ -5,10 +5,10 @@
 
 use crate::game::session::{Mode, Phase, Seat, Session, SessionRes};
 use crate::game::turn::{OptionChosen, ShotRecorded};
+use bevy::prelude::*;
 use biljardi_record::format::{BallPos, Resume, ResumePhase};
 use biljardi_record::{MatchRecord, PlayerInfo, Settings, store};
 use biljardi_rules::Game;
-use bevy::prelude::*;
 
 /// How long a shot is simulated at most when a record is replayed, s (the game's own shots run
 /// until the balls rest; no shot on a real table lasts this long).
@@ -130,7 +130,9 @@ fn record_shots(
         store::save_autosave(&log.record)
     };
     match saved {
-        Ok(()) => debug!("autosave: {} shots in {:.1} ms", log.record.shots.len(), started.elapsed().as_secs_f64() * 1e3),
+        Ok(()) => {
+            debug!("autosave: {} shots in {:.1} ms", log.record.shots.len(), started.elapsed().as_secs_f64() * 1e3)
+        }
         Err(e) => warn!("autosave failed: {e}; the match goes on unsaved"),
     }
 }

@@ -3,6 +3,7 @@
 //! Start, Training, Quit. Mouse (click a value to change it) or keyboard (Up/Down to pick a row,
 //! Left/Right to change it, Enter to start). Every change is saved at once.
 
+use crate::game::autosave::{Autosave, MatchLog, ResumedMatch};
 use crate::game::lag::FirstBreak;
 use crate::game::rack::RackKind;
 use crate::game::session::SessionRes;
@@ -13,11 +14,10 @@ use crate::shared::screen::Screen;
 use crate::shared::settings::{
     self, BREAK_ORDERS, FIRST_BREAKS, GAMES, GRAPHICS, LEVELS, MODES, POINTS, RACES, Settings, TABLES, cycle,
 };
-use crate::game::autosave::{Autosave, MatchLog, ResumedMatch};
 use crate::view::graphics::Graphics;
-use biljardi_record::{Lang as RecordLang, MatchRecord, store};
 use bevy::prelude::*;
 use biljardi_physics::Table;
+use biljardi_record::{Lang as RecordLang, MatchRecord, store};
 use biljardi_rules::Game;
 use biljardi_rules::match_play::BreakOrder;
 

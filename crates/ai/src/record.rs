@@ -2,7 +2,7 @@
 //! rack, so `biljardi replay` over them checks that physics and referee replay exactly.
 
 use crate::eval::{Played, playable};
-use crate::selfplay::{STRAIGHT_POOL_TARGET, SelfplayArgs};
+use crate::level::Level;
 use biljardi_physics::{BallId, FinalBall, Params, Strike, Table};
 use biljardi_record::{MatchRecord, PlayerInfo, Settings, ShotEntry};
 use biljardi_rules::{Call, Decision, Game, GameState};
@@ -11,19 +11,19 @@ use std::path::Path;
 /// How long self-play simulates a shot at most (`eval::simulate`), s.
 pub const SELFPLAY_MAX_TIME_S: f64 = 60.0;
 
-/// An empty record of one self-play rack.
-pub fn new_record(args: &SelfplayArgs) -> MatchRecord {
+/// An empty record of one self-play rack of `game` between `players` (14.1: to `target_score`).
+pub fn new_record(game: Game, table: Table, players: [Level; 2], target_score: Option<i32>) -> MatchRecord {
     let settings = Settings {
-        game: args.game,
-        table: args.table,
+        game,
+        table,
         params: Params::default(),
         race_to: 1,
         break_order: Default::default(),
         mode: "selfplay".into(),
-        target_score: (args.game == Game::StraightPool).then_some(STRAIGHT_POOL_TARGET),
+        target_score,
         max_time_s: SELFPLAY_MAX_TIME_S,
     };
-    let player = |i: usize| PlayerInfo::ai(format!("Player {}", i + 1), args.players[i].name());
+    let player = |i: usize| PlayerInfo::ai(format!("Player {}", i + 1), players[i].name());
     MatchRecord::new(settings, [player(0), player(1)])
 }
 

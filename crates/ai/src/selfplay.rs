@@ -159,7 +159,10 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
         let breaker = (r % 2) as u8;
         broken[breaker as usize] += 1;
         let mut local_times = Vec::new();
-        let mut record = args.record_dir.as_ref().map(|_| crate::record::new_record(args));
+        let mut record = args.record_dir.as_ref().map(|_| {
+            let target = (args.game == Game::StraightPool).then_some(STRAIGHT_POOL_TARGET);
+            crate::record::new_record(args.game, args.table, args.players, target)
+        });
         let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             play_rack(args, r, breaker, &mut local_times, &mut record)
         }));

@@ -1,34 +1,12 @@
 //! Reading the contract's JSON inputs that more than one subcommand shares: the table and
 //! the error type that names the offending field (exit code 2 at the CLI).
 
+use crate::error::{clip, short};
 use crate::table::{Table, TableSize};
-use crate::validate::{clip, clip_text, short, table_length};
+use crate::validate::table_length;
 use serde_json::Value;
-use std::fmt;
 
-/// Bad input: which field, and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InputError {
-    /// A JSON path such as `balls[3].pos` or `table.length`.
-    pub field: String,
-    pub message: String,
-}
-
-impl InputError {
-    /// An error at `field`; the message is cut to 200 characters, so a message quoting a bad
-    /// value stays one readable line whatever the input held.
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> InputError {
-        InputError { field: clip_text(&field.into(), 100), message: clip_text(&message.into(), 200) }
-    }
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.field.is_empty() { f.write_str(&self.message) } else { write!(f, "{}: {}", self.field, self.message) }
-    }
-}
-
-impl std::error::Error for InputError {}
+pub use crate::error::InputError;
 
 /// A finite number at `field`.
 pub fn number(v: &Value, field: &str) -> Result<f64, InputError> {

@@ -11,6 +11,7 @@
 
 pub mod ball;
 pub mod cue_clearance;
+pub mod error;
 pub mod event;
 pub mod events;
 pub mod evolve;

@@ -5,9 +5,9 @@
 //! beyond a rail is not), never on another ball; at most [`MAX_BALLS`] balls. Errors name the
 //! field (`table.length`, `balls[2].pos`) and print numbers short (`1.0e308`, not 309 digits).
 
+use crate::error::InputError;
 use crate::events::Geometry;
 use crate::ids::BallId;
-use crate::input::InputError;
 use crate::math::V3;
 use crate::table::Table;
 
@@ -21,25 +21,7 @@ pub const MAX_BALLS: usize = 16;
 /// The physics keeps its own overlaps and positions within 1e-9 m.
 pub const DEFAULT_TOLERANCE_M: f64 = 1e-9;
 
-/// A number for an error message: plain when it is of table size, in exponent form when it is
-/// huge or tiny (so `1e308` never prints as 309 digits).
-pub fn short(x: f64) -> String {
-    if x == 0.0 || (1e-4..1e6).contains(&x.abs()) { format!("{}", (x * 1e9).round() / 1e9) } else { format!("{x:.3e}") }
-}
-
-/// A JSON value for an error message, cut to 60 characters (an input may put a megabyte where a
-/// number belongs).
-pub fn clip(v: &serde_json::Value) -> String {
-    clip_text(&v.to_string(), 60)
-}
-
-/// `text` cut to `max` characters, with `...` when cut.
-pub fn clip_text(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((at, _)) => format!("{}...", &text[..at]),
-        None => text.to_string(),
-    }
-}
+pub use crate::error::{clip, clip_text, short};
 
 /// Checks one of a table's lengths: positive and at most [`MAX_TABLE_M`].
 pub fn table_length(x: f64, field: &str) -> Result<f64, InputError> {
