@@ -3,6 +3,7 @@
 
 pub mod aim;
 pub mod aiming;
+pub mod coach;
 pub mod controls;
 pub mod cue_clearance;
 pub mod prediction;
@@ -10,5 +11,5 @@ pub mod prediction;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((controls::plugin, cue_clearance::plugin, prediction::plugin));
+    app.add_plugins((controls::plugin, cue_clearance::plugin, prediction::plugin, coach::plugin));
 }

@@ -8,12 +8,14 @@ use crate::game::session::SessionRes;
 use crate::game::session::{Mode, Phase, Refusal, Seat, Session};
 use crate::game::turn::{PlayerCommand, Refused};
 use crate::input::aim::{Aim, CallChoice, POWER_MARKS};
+use crate::input::coach::Coach;
 use crate::shared::lang::Lang;
 use crate::shared::names::{game_name, level_name};
 use crate::shared::screen::Screen;
 use crate::shared::settings::Settings;
 use crate::view::lag_text::{break_text, lag_banner, lag_hint};
 use bevy::prelude::*;
+use biljardi_ai::coach::Advice;
 use biljardi_rules::{BallInHand, Call, Decision, Game, GameOption, Group};
 
 pub fn plugin(app: &mut App) {
@@ -310,6 +312,25 @@ pub fn decision_text(d: &Decision, lang: Lang) -> String {
     out
 }
 
+/// The coach's advice: its sentence and the chances it measured.
+pub fn coach_text(a: &Advice, lang: Lang) -> String {
+    let sentence = if lang == Lang::Fi { &a.sentence_fi } else { &a.sentence_en };
+    let pct = |x: f64| format!("{:.0} %", 100.0 * x);
+    let mut out = format!("{} {sentence}", lang.t("Coach:", "Valmentaja:"));
+    if let Some(c) = &a.chances {
+        out.push_str(&format!("\n{} {}", lang.t("success", "onnistuu"), pct(c.success)));
+        if let Some(p) = c.position {
+            out.push_str(&format!(", {} {}", lang.t("next shot", "seuraava lyönti"), pct(p)));
+        }
+        if let Some(o) = c.opponent {
+            out.push_str(&format!(", {} {}", lang.t("opponent's best", "vastustajan paras"), pct(o)));
+        }
+        out.push_str(&format!(", {} {}", lang.t("foul", "virhe"), pct(c.foul)));
+    }
+    out.push_str(lang.t("  (the aim is set: strike it or change it)", "  (tähtäys asetettu: lyö tai muuta)"));
+    out
+}
+
 /// What the player to act should do now.
 pub fn hint(session: &Session, aim: &Aim, thinking: bool, lang: Lang) -> String {
     if let Seat::Ai(_) = session.seat_to_act()
@@ -349,8 +370,8 @@ pub fn hint(session: &Session, aim: &Aim, thinking: bool, lang: Lang) -> String 
         Phase::Aim => format!(
             "{}{extra}",
             lang.t(
-                "Aim: right-drag or Left/Right (Shift fine). Up/Down elevation, IJKL tip, C centre. Space hold/release or left-drag back and push to shoot. Click ball then pocket to call, S safety, P push out. Tab camera, H aid.",
-                "Tähtää: oikea veto tai Vasen/Oikea (Shift tarkka). Ylös/Alas korotus, IJKL kärki, C keskelle. Välilyönti pidä/päästä tai vasen veto taakse ja työntö lyö. Klikkaa pallo ja pussi maalataksesi, S turvalyönti, P push out. Tab kamera, H apu."
+                "Aim: right-drag or Left/Right (Shift fine). Up/Down elevation, IJKL tip, C centre. [ ] speed, Space tap (or hold) or left-drag back and push to shoot. Click ball then pocket to call, S safety, P push out. Tab camera, H aid, G coach.",
+                "Tähtää: oikea veto tai Vasen/Oikea (Shift tarkka). Ylös/Alas korotus, IJKL kärki, C keskelle. [ ] nopeus, välilyönti napautus (tai pito) tai vasen veto taakse ja työntö lyö. Klikkaa pallo ja pussi maalataksesi, S turvalyönti, P push out. Tab kamera, H apu, G valmentaja."
             )
         ),
         Phase::Shooting => String::new(),
@@ -426,6 +447,7 @@ fn update_texts(
     aim: Res<Aim>,
     ai: Res<AiTurn>,
     notice: Res<Notice>,
+    coach: Res<Coach>,
     prediction: Res<crate::input::prediction::AimPrediction>,
     mut q: ParamSet<(
         Query<&mut Text, With<ScoreText>>,
@@ -455,7 +477,11 @@ fn update_texts(
             _ => String::new(),
         };
         let names = [player_name(&session, &settings, 0, lang), player_name(&session, &settings, 1, lang)];
-        if let Some(lag) = lag_banner(&session, &names, lang) {
+        if let Some(advice) = coach.current(session.shots) {
+            s = coach_text(advice, lang);
+        } else if coach.thinking() {
+            s = lang.t("The coach is thinking...", "Valmentaja miettii...").into();
+        } else if let Some(lag) = lag_banner(&session, &names, lang) {
             s = lag;
         } else if let Some(d) = session.last.as_ref() {
             s.push_str(&decision_text(d, lang));
