@@ -26,7 +26,9 @@ fn help_lists_the_subcommands_that_exist() {
     let out = biljardi(&["--help"], "");
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    for word in ["sim", "referee", "selfplay", "--screenshot", "--game", "--lang"] {
+    for word in
+        ["sim", "referee", "lag", "coach", "replay", "diagram", "selfplay", "--screenshot", "--game", "--graphics"]
+    {
         assert!(text.contains(word), "--help mentions {word}:\n{text}");
     }
 }
@@ -128,6 +130,62 @@ fn lag_judges_two_strokes_and_names_the_field_of_bad_input() {
     let bad = biljardi(&["lag"], &input.replace("-0.7, -0.3", "-0.7, 9.0"));
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("strokes[1]"), "{}", stderr(&bad));
+}
+
+#[test]
+fn selfplay_records_replay_exactly_and_draw() {
+    let dir = std::env::temp_dir().join(format!("biljardi-cli-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_string_lossy().into_owned();
+    let out = biljardi(
+        &[
+            "selfplay",
+            "--game",
+            "8ball",
+            "--players",
+            "amateur,beginner",
+            "--racks",
+            "2",
+            "--seed",
+            "5",
+            "--record",
+            &d,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let records: Vec<_> = std::fs::read_dir(&dir).expect("records written").flatten().collect();
+    assert_eq!(records.len(), 2);
+    let replay = biljardi(&["replay", "--summary", &d], "");
+    assert!(replay.status.success(), "a self-play record must replay exactly: {}", stderr(&replay));
+    assert!(stderr(&replay).contains("0 differ"), "{}", stderr(&replay));
+    let first = records[0].path().to_string_lossy().into_owned();
+    let svg = dir.join("shot1.svg");
+    let drawn = biljardi(&["diagram", &first, "--shot", "1", "-o", &svg.to_string_lossy(), "--lang", "fi"], "");
+    assert!(drawn.status.success(), "{}", stderr(&drawn));
+    let text = std::fs::read_to_string(&svg).expect("svg written");
+    assert!(text.starts_with("<svg") && text.contains("</svg>"));
+    // A damaged record is bad input, never a panic; the file is left alone.
+    std::fs::write(dir.join("bad.json"), "{\"format\": \"biljardi-match\", \"version\": 999}").unwrap();
+    let bad = biljardi(&["replay", &dir.join("bad.json").to_string_lossy()], "");
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+    assert!(dir.join("bad.json").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn coach_recommends_a_stroke_with_a_sentence_in_both_languages() {
+    let input = r#"{"game": "9ball", "level": "amateur", "state": {"shooter": 0},
+        "balls": [{"id": "cue", "pos": [-0.3, 0.0]}, {"id": "1", "pos": [0.3, 0.05]}, {"id": "9", "pos": [0.9, -0.3]}]}"#;
+    let out = biljardi(&["coach"], input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON out");
+    assert!(json["explanation"]["en"].as_str().is_some_and(|s| !s.is_empty()), "{json}");
+    assert!(json["explanation"]["fi"].as_str().is_some_and(|s| !s.is_empty()), "{json}");
+    assert!(json["stroke"]["speed"].as_f64().is_some_and(|v| v > 0.0), "{json}");
+    let bad = biljardi(&["coach"], &input.replace("amateur", "grandmaster"));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("level"), "{}", stderr(&bad));
 }
 
 #[test]

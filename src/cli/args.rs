@@ -68,6 +68,14 @@ pub enum Command {
     Demo(DemoCommand),
     /// Time the game's per-frame logic headless and print JSON.
     Bench(BenchFlags),
+    /// The shot the computer would play for you: game, state and balls in, the stroke, call,
+    /// estimated chances and a sentence of why out (JSON, like `referee`'s input).
+    Coach(JsonInput),
+    /// Re-simulate and re-judge every shot of match records (files or folders); exit 1 at the
+    /// first shot whose events or decision differ, naming the first differing field.
+    Replay(ReplayFlags),
+    /// Draw one shot of a match record from above: paths, balls, events and the ruling.
+    Diagram(DiagramFlags),
 }
 
 #[derive(Subcommand, Debug)]
@@ -106,6 +114,34 @@ pub struct SelfplayFlags {
     /// Seed of every random choice: the same seed gives the same result.
     #[arg(long, default_value = "1")]
     pub seed: String,
+    /// Write every rack's match record into DIR (`<game>-rack<NNNNN>.json`), for `replay`.
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayFlags {
+    /// Match records (`.json`), or folders of them.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print only records that differ, and a summary line on stderr.
+    #[arg(long)]
+    pub summary: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct DiagramFlags {
+    /// A match record.
+    pub file: PathBuf,
+    /// The shot, from 1.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub shot: u32,
+    /// Where to write it: `.svg` or `.png` (default: SVG on standard output).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// The caption's language.
+    #[arg(long, value_enum, default_value = "en")]
+    pub lang: Lang,
 }
 
 #[derive(Args, Debug)]

@@ -43,7 +43,7 @@ fn read_input(input: Option<&Path>) -> Result<String, String> {
 pub fn run_selfplay(flags: &crate::cli::args::SelfplayFlags) -> ExitCode {
     use biljardi_ai::selfplay::{SelfplayArgs, run};
     let args = match SelfplayArgs::parse(&flags.game, &flags.players, &flags.racks, &flags.seed) {
-        Ok(args) => args,
+        Ok(args) => SelfplayArgs { record_dir: flags.record.clone(), ..args },
         Err(err) => {
             eprintln!("biljardi selfplay: {err}");
             return ExitCode::from(2);

@@ -4,6 +4,7 @@
 pub mod args;
 pub mod bench;
 pub mod commands;
+pub mod records;
 
 pub use args::{Cli, Command};
 use commands::run_json_tool;
@@ -18,5 +19,8 @@ pub fn run(command: &Command) -> ExitCode {
         Command::Selfplay(flags) => commands::run_selfplay(flags),
         Command::Demo(demo) => commands::run_demo(demo),
         Command::Bench(flags) => bench::run(flags),
+        Command::Coach(io) => run_json_tool("coach", io.input.as_deref(), biljardi_ai::coach_json),
+        Command::Replay(flags) => records::run_replay(flags),
+        Command::Diagram(flags) => records::run_diagram(flags),
     }
 }
