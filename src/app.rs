@@ -163,7 +163,7 @@ pub fn run(cli: Launch) -> ExitCode {
     }
     if cli.screenshot.is_none() {
         // A screenshot neither offers nor overwrites the player's saved match.
-        app.insert_resource(game::autosave::Autosave);
+        app.insert_resource(game::autosave::Autosave::start());
     }
     if let Some(path) = &cli.event_log {
         app.insert_resource(game::event_log::EventLog::new(path.clone()));

@@ -2,6 +2,8 @@
 # Plays the game through its real window with X input events only, as a person would: under
 # Xvfb at --graphics low, the title menu (9-ball, the mode, Start), the lag, the break (cue ball
 # placed with Enter, stroke with Space), the referee's decision, and the next shooter's shot.
+# In hotseat it then kills the game (as a crash would), starts it again and continues the match
+# from the menu: the same shot count, score and player to act.
 # Asserts on the game's --event-log (one JSON line per judged lag and shot) and keeps a
 # screenshot of each step.
 #
@@ -169,4 +171,32 @@ if [ "$mode" = ai ]; then
   shot computer-shot
 fi
 [ "$shots_seen" -ge 2 ] || fail "fewer than two shots judged"
+if [ "$mode" = hotseat ]; then
+  sleep 3
+  shot before-kill
+  kill -9 "$game"
+  wait "$game" 2>/dev/null || true
+  xdotool mousemove 2 2
+  say "killed the game after $shots_seen shots; starting it again"
+  "$bin" --graphics low --event-log "$log" >>"$out/game.out" 2>>"$out/game.err" &
+  game=$!
+  win=
+  for _ in $(seq 600); do
+    win=$(xdotool search --name '^Biljardi$' 2>/dev/null | head -1 || true)
+    [ -n "$win" ] && break
+    sleep 0.5
+  done
+  [ -n "$win" ] || fail "no window after the restart"
+  xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"
+  sleep 8
+  shot menu-with-continue
+  key Return 4                                  # "Continue match" is selected first
+  wait_log start 1 60
+  resumed=$(nth start 2)
+  [ "$(field "$resumed" shots)" = "$shots_seen" ] || fail "continued at $resumed after $shots_seen shots"
+  [ "$(field "$resumed" shooter)" = "$expect" ] || fail "continued with player $(field "$resumed" shooter) to act, expected $expect"
+  [ "$(field "$resumed" mode)" = hotseat ] || fail "continued as $resumed"
+  shot continued
+  say "continued: $resumed"
+fi
 say "passed: $shots_seen shots judged, screenshots in $out"

@@ -2,8 +2,8 @@
 //! script driving the window (tools/play_by_input.sh) can tell what the referee decided without
 //! reading pixels. Writing never stops the game: a failure is logged once and the log stops.
 //!
-//! Lines: `{"kind": "start", "game": "9ball", "mode": "hotseat", "lag": true}` when a match
-//! starts, `{"kind": "lag", "winner": 0|1|null, "relag": bool, "rules": ["1.2"]}` and
+//! Lines: `{"kind": "start", "game": "9ball", "mode": "hotseat", "lag": true, "shots": 0,
+//! "shooter": 0, "racks_won": [0, 0]}` when a match starts or is continued, `{"kind": "lag", "winner": 0|1|null, "relag": bool, "rules": ["1.2"]}` and
 //! `{"kind": "shot", "n": 1, "shooter": 0, "foul": false, "rules": ["2.3", ...],
 //!   "fouls": ["6.3", ...], "pocketed": ["1", ...], "next_shooter": 1, "game_over": false,
 //!   "winner": null}`; a `"kind": "breaker"` line says who breaks the first rack after the lag.
@@ -65,7 +65,15 @@ fn write_lines(
             Mode::Hotseat => "hotseat",
             Mode::VsAi(_) => "ai",
         };
-        log.append(&json!({"kind": "start", "game": s.game.name(), "mode": mode, "lag": s.lagging()}));
+        log.append(&json!({
+            "kind": "start",
+            "game": s.game.name(),
+            "mode": mode,
+            "lag": s.lagging(),
+            "shots": s.shots,
+            "shooter": s.to_act(),
+            "racks_won": s.match_.racks_won,
+        }));
     }
     for lag in lags.read() {
         let line = match &lag.0 {

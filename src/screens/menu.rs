@@ -88,7 +88,7 @@ pub struct SavedMatch {
 }
 
 /// Reads the autosave each time the menu opens (a match just left is offered at once).
-fn load_saved_match(mut commands: Commands, autosave: Option<Res<Autosave>>) {
+fn load_saved_match(mut commands: Commands, autosave: Option<Res<Autosave>>, mut selected: ResMut<Selected>) {
     if autosave.is_none() {
         return;
     }
@@ -105,6 +105,12 @@ fn load_saved_match(mut commands: Commands, autosave: Option<Res<Autosave>>) {
         let s = r.summary();
         [s.text(RecordLang::En), s.text(RecordLang::Fi)]
     });
+    // A match to continue is what Enter does first; without one, "Continue" is not there.
+    if record.is_some() {
+        selected.0 = Row::Continue;
+    } else if selected.0 == Row::Continue {
+        selected.0 = Row::Start;
+    }
     commands.insert_resource(SavedMatch { record, summary, notice });
 }
 
