@@ -44,6 +44,7 @@ PARAMS = {
     "e_ball": 1.0,
     "mu_ball": 0.0,
     "e_cushion": 0.85,
+    "e_cushion_speed": 0.0,  # pooltool 0.3.3's restitution is the same at every speed
     "mu_cushion": 0.2,
     "ball_mass": MASS,
     "cushion_model": "han_2005",

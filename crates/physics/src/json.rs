@@ -194,7 +194,7 @@ fn parse_shot(v: &Value, balls: &[Ball]) -> Result<Shot, InputError> {
 }
 
 /// The `params` object: the contract's names plus `ball_radius`, `ball_mass`, `cue_mass`,
-/// `cue_end_mass`, `miscue_limit` (in ball radii), `e_tip`, `cushion_model` (`"mathavan_2010"`, the
+/// `cue_end_mass`, `miscue_limit` (in ball radii), `e_tip`, `e_cushion_speed`, `cushion_model` (`"mathavan_2010"`, the
 /// default, or `"han_2005"`), `e_table`, `min_hop_height` (m) and `follow_through` (m). Unknown names are ignored.
 pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
     let mut p = Params::default();
@@ -222,6 +222,7 @@ pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
     set("e_ball", &mut p.e_ball, 0.0, false, 1.0)?;
     set("e_cushion", &mut p.e_cushion, 0.0, false, 1.0)?;
     set("mu_cushion", &mut p.mu_cushion, 0.0, true, 2.0)?;
+    set("e_cushion_speed", &mut p.e_cushion_speed, 0.0, true, 100.0)?;
     set("ball_radius", &mut p.ball_radius_m, 0.01, true, 0.05)?;
     set("ball_mass", &mut p.ball_mass_kg, 0.0, false, 10.0)?;
     set("cue_mass", &mut p.cue_mass_kg, 0.0, false, 10.0)?;

@@ -32,8 +32,14 @@ pub struct Params {
     pub e_ball: f64,
     /// Constant ball-ball friction; `None` uses Alciatore's speed-dependent fit (TP A-14).
     pub mu_ball: Option<f64>,
-    /// Cushion restitution (Mathavan et al. 2010's `e`).
+    /// Cushion restitution (Mathavan et al. 2010's `e`) of a touch (normal impact speed 0); it
+    /// falls with the ball's speed into the cushion (`cushion_restitution`).
     pub e_cushion: f64,
+    /// The normal impact speed, m/s, that sets how fast the cushion restitution falls:
+    /// `e = e_cushion (1 + (v / e_cushion_speed)^2)^(-1/8)` (`cushion_restitution`). Fitted with
+    /// `e_cushion` to the measured rebounds of rolling balls (Mathavan et al. 2009, Sudo and
+    /// Shibata 2002; `docs/validation.md`). 0 keeps `e_cushion` at every speed.
+    pub e_cushion_speed: f64,
     /// Ball-cushion sliding friction (Mathavan et al. 2010's `mu_w`).
     pub mu_cushion: f64,
     /// Ball radius, m.
@@ -79,7 +85,8 @@ impl Default for Params {
             mu_spin: 0.444 * r,
             e_ball: 0.95,
             mu_ball: None,
-            e_cushion: 0.85,
+            e_cushion: 0.969,
+            e_cushion_speed: 3.6,
             mu_cushion: 0.2,
             ball_radius_m: r,
             ball_mass_kg: 0.170,
@@ -103,6 +110,19 @@ impl Params {
             Some(mu) => mu,
             None => 0.009951 + 0.108 * (-1.088 * slip).exp(),
         }
+    }
+
+    /// Cushion restitution for a ball coming into the cushion at `normal_speed` m/s:
+    /// `e_cushion (1 + (v / e_cushion_speed)^2)^(-1/8)`. The shape is that of an impact turning
+    /// plastic, restitution falling as `v^(-1/4)` at high speed (K. L. Johnson, Contact
+    /// Mechanics, 1985, section 11.5), so a harder hit always comes back faster; its two
+    /// constants are fitted to the measured cushion rebounds.
+    pub fn cushion_restitution(&self, normal_speed: f64) -> f64 {
+        if self.e_cushion_speed <= 0.0 {
+            return self.e_cushion;
+        }
+        let x = normal_speed.max(0.0) / self.e_cushion_speed;
+        self.e_cushion * (1.0 + x * x).powf(-0.125)
     }
 
     /// Angular deceleration of spin about the vertical, rad/s^2.

@@ -3,7 +3,8 @@
 //! `resolve/ball_cushion/han_2005` (pooltool 0.3.3's only cushion model).
 //!
 //! One impulse at the cushion's nose, `theta = asin(h / R - 1)` above the equator, with
-//! restitution `e_cushion` along the contact normal and friction `mu_cushion` (sliding or
+//! restitution `e_cushion` (falling with the impact speed, `Params::cushion_restitution`) along
+//! the contact normal and friction `mu_cushion` (sliding or
 //! sticking). The impulse's vertical part is dropped (the ball stays on the bed), which loses the
 //! `sin^2 theta` share of the normal rebound: a perpendicular stun ball comes back at about
 //! 0.87 e rather than Mathavan et al.'s 0.90 e. Kept for comparison with pooltool; the default is
@@ -33,7 +34,7 @@ pub fn resolve(s: &BallState, normal: V3, height_m: f64, p: &Params) -> BallStat
     let sy = -vy - r * wz * cos + r * wx * sin;
     let c = -vx * cos;
     let (a_coef, b_coef) = (3.5 / m, 1.0 / m);
-    let pz = -(1.0 + p.e_cushion) * c / b_coef;
+    let pz = -(1.0 + p.cushion_restitution(vx)) * c / b_coef;
     let slip = sx.hypot(sy);
     let (px, py) = if slip / a_coef <= p.mu_cushion * pz {
         (sx / a_coef, sy / a_coef)
@@ -63,7 +64,8 @@ mod tests {
 
     #[test]
     fn perpendicular_stun_hit_rebounds_at_one_minus_one_plus_e_cos_squared() {
-        let p = Params::default();
+        // A constant restitution, as in Han's paper and pooltool.
+        let p = Params { e_cushion: 0.85, e_cushion_speed: 0.0, ..Params::default() };
         let mut s = BallState::at_rest([0.0, 0.0], p.ball_radius_m);
         s.vel = V3::new(1.0, 0.0, 0.0);
         let out = resolve(&settle(s, &p), V3::new(-1.0, 0.0, 0.0), Table::default().cushion_height_m, &p);

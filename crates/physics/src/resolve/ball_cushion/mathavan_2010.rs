@@ -12,6 +12,10 @@
 //! The slip directions are taken from the velocity components directly (no trigonometry) and the
 //! impulse is integrated with the midpoint rule in a fixed number of steps per phase, with the
 //! last step cut to land exactly on the phase's end, so a cushion hit costs a few microseconds.
+//!
+//! The restitution `e` falls with the ball's speed into the cushion
+//! (`Params::cushion_restitution`), fitted to measured rebounds of rolling balls (Mathavan et al.
+//! 2009, Sudo and Shibata 2002).
 
 use crate::ball::BallState;
 use crate::evolve::settle;
@@ -133,7 +137,7 @@ fn resolve_with_steps(s: &BallState, normal: V3, height_m: f64, p: &Params, step
     let x = y.cross(V3::Z);
     let local =
         Local { vx: s.vel.dot(x), vy: s.vel.dot(y), wx: s.ang_vel.dot(x), wy: s.ang_vel.dot(y), wz: s.ang_vel.z };
-    let out = impact(&model, local, p.e_cushion, steps);
+    let out = impact(&model, local, p.cushion_restitution(local.vy), steps);
     let mut after = *s;
     after.vel = out.vx * x + out.vy * y;
     after.ang_vel = out.wx * x + out.wy * y + V3::new(0.0, 0.0, out.wz);
@@ -154,9 +158,14 @@ mod tests {
         resolve_with_steps(&s, V3::new(-1.0, 0.0, 0.0), Table::default().cushion_height_m, p, steps)
     }
 
+    /// The constant restitution of the paper.
+    fn constant(e: f64) -> Params {
+        Params { e_cushion: e, e_cushion_speed: 0.0, ..Params::default() }
+    }
+
     #[test]
     fn perpendicular_cushion_hit_rebounds_at_e_cushion() {
-        let p = Params::default();
+        let p = constant(0.85);
         for v in [0.5, 1.0, 2.0, 4.0] {
             let out = hit(&p, V3::new(v, 0.0, 0.0), V3::ZERO, STEPS);
             assert!(out.vel.y.abs() < 1e-12, "stays on its line");
@@ -168,9 +177,45 @@ mod tests {
         }
     }
 
+    /// Mathavan et al. (2009), "Application of high-speed imaging to determine the dynamics of
+    /// billiards", Am. J. Phys. 77: a ball rolling straight into a cushion at v comes back at
+    /// `-0.0877 v^2 + 1.131 v - 0.0953` m/s (their fit, 0.5-3.4 m/s).
+    fn mathavan_2009(v: f64) -> f64 {
+        -0.0877 * v * v + 1.131 * v - 0.0953
+    }
+
+    #[test]
+    fn rolling_perpendicular_rebound_agrees_with_the_measurements() {
+        let p = Params::default();
+        let r = p.ball_radius_m;
+        let rebound = |v: f64| -hit(&p, V3::new(v, 0.0, 0.0), V3::new(0.0, v / r, 0.0), STEPS).vel.x / v;
+        // Within 0.05 of Mathavan 2009's fitted rebound ratio at every speed they measured.
+        let mut worst: f64 = 0.0;
+        let speeds: Vec<f64> = (0..=29).map(|i| 0.5 + 0.1 * i as f64).collect();
+        for &v in &speeds {
+            let diff = rebound(v) - mathavan_2009(v) / v;
+            worst = worst.max(diff.abs());
+        }
+        assert!(worst < 0.05, "worst {worst}");
+        // Sudo and Shibata (2002), pool cushion: 0.856 of the speed below 1.8 m/s (their mean).
+        // Mathavan's rig comes back higher there (0.90-0.95); the fit sits between the two.
+        let low: Vec<f64> = speeds.iter().copied().filter(|v| *v <= 1.8 + 1e-9).collect();
+        let mean = low.iter().map(|&v| rebound(v)).sum::<f64>() / low.len() as f64;
+        assert!((mean - 0.856).abs() < 0.05, "mean below 1.8 m/s {mean}");
+        // The rebound falls with speed, as measured, but a harder hit still comes back faster.
+        for w in speeds.windows(2) {
+            assert!(rebound(w[1]) < rebound(w[0]) + 1e-12);
+            assert!(rebound(w[1]) * w[1] > rebound(w[0]) * w[0]);
+        }
+        for v in [0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.4] {
+            eprintln!("v {v}: rebound {:.4} Mathavan 2009 {:.4}", rebound(v), mathavan_2009(v) / v);
+        }
+        eprintln!("mean below 1.8 m/s {mean:.4} (Sudo and Shibata 0.856), worst vs Mathavan {worst:.4}");
+    }
+
     #[test]
     fn rolling_ball_rebounds_straight_back_too() {
-        let p = Params::default();
+        let p = constant(0.85);
         let v = 1.0;
         let out = hit(&p, V3::new(v, 0.0, 0.0), V3::new(0.0, v / p.ball_radius_m, 0.0), STEPS);
         assert!(out.vel.y.abs() < 1e-12);
@@ -186,6 +231,7 @@ mod tests {
             ball_mass_kg: 0.1406,
             ball_radius_m: 0.02625,
             e_cushion: 0.98,
+            e_cushion_speed: 0.0,
             mu_cushion: 0.14,
             mu_slide: 0.212,
             ..Params::default()
@@ -200,7 +246,7 @@ mod tests {
 
     #[test]
     fn the_fixed_step_count_converges() {
-        let p = Params::default();
+        let p = constant(0.85);
         let r = p.ball_radius_m;
         let cases = [
             (V3::new(1.0, 0.0, 0.0), V3::ZERO),
@@ -223,7 +269,7 @@ mod tests {
 
     #[test]
     fn running_and_reverse_english_change_the_rebound_angle() {
-        let p = Params::default();
+        let p = constant(0.85);
         let v = 1.5;
         let a = 45f64.to_radians();
         let vin = V3::new(v * a.cos(), v * a.sin(), 0.0);
