@@ -356,8 +356,16 @@ fn menu_clicks(
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     saved: Option<Res<SavedMatch>>,
+    mut moved: MessageReader<bevy::window::CursorMoved>,
+    mut pointer_moved: Local<bool>,
 ) {
+    // A pointer that has not moved since the window opened selects nothing by hovering: the
+    // window opens under wherever it rests, and Enter must do what the highlight says.
+    *pointer_moved |= moved.read().count() > 0;
     for (interaction, row) in &rows {
+        if *interaction == Interaction::Hovered && !*pointer_moved {
+            continue;
+        }
         match interaction {
             Interaction::Pressed => {
                 selected.0 = *row;
