@@ -190,7 +190,11 @@ if [ "$mode" = hotseat ]; then
   xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"
   sleep 8
   shot menu-with-continue
-  key Return 4                                  # "Continue match" is selected first
+  # Click "Continue match": the first of fourteen rows, 42 px apart from y = 133 now.
+  xdotool mousemove 400 140
+  sleep 1.5
+  xdotool click 1
+  sleep 4
   wait_log start 1 60
   resumed=$(nth start 2)
   [ "$(field "$resumed" shots)" = "$shots_seen" ] || fail "continued at $resumed after $shots_seen shots"

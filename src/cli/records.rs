@@ -4,31 +4,13 @@
 use crate::cli::args::{DiagramFlags, ReplayFlags};
 use crate::shared::lang::Lang;
 use biljardi_record::{diagram, parse_record, replay};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-
-/// Every `.json` record named, folders expanded (sorted, so runs compare).
-fn record_files(named: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    for p in named {
-        if p.is_dir() {
-            let dir = std::fs::read_dir(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            let mut v: Vec<PathBuf> =
-                dir.flatten().map(|e| e.path()).filter(|f| f.extension().is_some_and(|e| e == "json")).collect();
-            v.sort();
-            files.extend(v);
-        } else {
-            files.push(p.clone());
-        }
-    }
-    Ok(files)
-}
 
 /// Exit 0 when every shot replays identically, 1 at a difference, 2 on a file that is not a
 /// record (named with its field).
 pub fn run_replay(flags: &ReplayFlags) -> ExitCode {
-    let files = match record_files(&flags.files) {
+    let files = match replay::record_files(&flags.files) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("biljardi replay: {e}");

@@ -6,10 +6,10 @@
 use crate::game::session::{Mode, Phase, Seat, Session, SessionRes};
 use crate::game::turn::{OptionChosen, ShotRecorded};
 use bevy::prelude::*;
-use std::sync::mpsc::Sender;
 use biljardi_record::format::{BallPos, Resume, ResumePhase};
 use biljardi_record::{MatchRecord, PlayerInfo, Settings, store};
 use biljardi_rules::Game;
+use std::sync::mpsc::Sender;
 
 /// How long a shot is simulated at most when a record is replayed, s (the game's own shots run
 /// until the balls rest; no shot on a real table lasts this long).
@@ -55,7 +55,9 @@ impl Autosave {
                 let started = std::time::Instant::now();
                 let result = match &job {
                     Write::Save(r) => store::save_autosave(r),
-                    Write::SaveAndArchive(r) => store::save_autosave(r).and_then(|_| store::archive_autosave().map(|_| ())),
+                    Write::SaveAndArchive(r) => {
+                        store::save_autosave(r).and_then(|_| store::archive_autosave().map(|_| ()))
+                    }
                 };
                 match result {
                     Ok(()) => debug!("autosave written in {:.1} ms", started.elapsed().as_secs_f64() * 1e3),
@@ -168,7 +170,11 @@ fn record_shots(
     log.record.set_resume(resume);
     let Some(autosave) = autosave else { return };
     let record = Box::new(log.record.clone());
-    let job = if matches!(session.phase, Phase::MatchOver { .. }) { Write::SaveAndArchive(record) } else { Write::Save(record) };
+    let job = if matches!(session.phase, Phase::MatchOver { .. }) {
+        Write::SaveAndArchive(record)
+    } else {
+        Write::Save(record)
+    };
     if autosave.to_writer.send(job).is_err() {
         warn!("the autosave thread has stopped; the match goes on unsaved");
     }

@@ -155,7 +155,9 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
     let mut by_rule: std::collections::BTreeMap<String, u32> = std::collections::BTreeMap::new();
     let mut ref_overlaps = 0u32;
     let mut stalemates = 0u32;
+    let bar = progress_bar(u64::from(args.racks), args.game);
     for r in 0..args.racks {
+        bar.inc(1);
         let breaker = (r % 2) as u8;
         broken[breaker as usize] += 1;
         let mut local_times = Vec::new();
@@ -648,4 +650,19 @@ pub fn break_and_run_trial(game: Game, level: Level, seed: u64, times: &mut Vec<
         balls = b;
     }
     false
+}
+
+/// Racks played, on stderr when a person watches (stderr is a terminal); hidden otherwise, so
+/// scripts get the JSON summary alone.
+fn progress_bar(racks: u64, game: Game) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(racks);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} racks {msg} {eta}") {
+        bar.set_style(style);
+    }
+    bar.set_message(game.name());
+    bar
 }

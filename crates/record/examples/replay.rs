@@ -9,22 +9,14 @@ use std::time::Instant;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let summary = args.iter().any(|a| a == "--summary");
-    let mut files: Vec<PathBuf> = Vec::new();
-    for a in args.iter().filter(|a| !a.starts_with("--")) {
-        let p = PathBuf::from(a);
-        if p.is_dir() {
-            let Ok(dir) = std::fs::read_dir(&p) else {
-                eprintln!("{a}: cannot read the folder");
-                return ExitCode::from(2);
-            };
-            let mut v: Vec<PathBuf> =
-                dir.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect();
-            v.sort();
-            files.extend(v);
-        } else {
-            files.push(p);
+    let named: Vec<PathBuf> = args.iter().filter(|a| !a.starts_with("--")).map(PathBuf::from).collect();
+    let files = match biljardi_record::replay::record_files(&named) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
         }
-    }
+    };
     if files.is_empty() {
         eprintln!("usage: replay FILE|DIR... [--summary]");
         return ExitCode::from(2);

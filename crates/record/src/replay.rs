@@ -146,3 +146,21 @@ pub fn replay_json(text: &str) -> Result<ReplayOutput, RecordError> {
     json.push('\n');
     Ok(ReplayOutput { json, identical: report.identical })
 }
+
+/// Every `.json` record among `named`: files as given, folders expanded (sorted, so runs
+/// compare). An unreadable folder is an error naming it.
+pub fn record_files(named: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, String> {
+    let mut files = Vec::new();
+    for p in named {
+        if p.is_dir() {
+            let dir = std::fs::read_dir(p).map_err(|e| format!("{}: cannot read the folder: {e}", p.display()))?;
+            let mut v: Vec<std::path::PathBuf> =
+                dir.flatten().map(|e| e.path()).filter(|f| f.extension().is_some_and(|e| e == "json")).collect();
+            v.sort();
+            files.extend(v);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    Ok(files)
+}
