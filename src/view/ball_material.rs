@@ -1,4 +1,4 @@
-//! The ball material: Bevy's PBR with the pool-ball pattern of `shaders/ball.wgsl` on top
+//! The ball material: Bevy's PBR with the pool-ball pattern of `shaders/ball_pattern.wgsl` on top
 //! (solid or striped colour, two number circles with the digits as distance-field strokes).
 
 use bevy::asset::{load_internal_asset, uuid_handle};
@@ -11,6 +11,8 @@ use biljardi_physics::BallId;
 pub type BallMaterial = ExtendedMaterial<StandardMaterial, BallPattern>;
 
 const BALL_SHADER: Handle<Shader> = uuid_handle!("6f1c1a52-3d0e-4d0b-9a55-0b6a4e1c2b71");
+/// `biljardi::ball_pattern`, which this shader and the low preset's `simple.wgsl` import.
+const BALL_PATTERN_SHADER: Handle<Shader> = uuid_handle!("3c2d7a10-55b1-4f7e-8c1a-9e4b6f0d2a87");
 
 /// The pattern's uniforms (binding 100, after StandardMaterial's).
 #[derive(Asset, AsBindGroup, Reflect, Debug, Clone, Default)]
@@ -52,6 +54,7 @@ impl MaterialExtension for BallPattern {
 }
 
 pub fn plugin(app: &mut App) {
+    load_internal_asset!(app, BALL_PATTERN_SHADER, "../../shaders/ball_pattern.wgsl", Shader::from_wgsl);
     load_internal_asset!(app, BALL_SHADER, "../../shaders/ball.wgsl", Shader::from_wgsl);
     app.add_plugins(MaterialPlugin::<BallMaterial>::default());
 }

@@ -5,6 +5,8 @@
 use crate::game::bed::{Bed, LeftTable, Pocketed};
 use crate::game::table::{Ball, TableSpec};
 use crate::shared::frame::bed_to_world;
+use crate::view::ball_material::BallMaterial;
+use crate::view::simple_material::Detailed;
 use bevy::prelude::*;
 use bevy_rapier3d::prelude::*;
 use biljardi_physics::{BALL_RADIUS_M, BallId};
@@ -64,12 +66,17 @@ fn drop_balls(
     mut pocketed: MessageReader<Pocketed>,
     mut off: MessageReader<LeftTable>,
     bed: Res<Bed>,
-    balls: Query<(&Ball, &Mesh3d, &MeshMaterial3d<super::ball_material::BallMaterial>, &Transform)>,
+    balls: Query<(&Ball, &Mesh3d, Option<&MeshMaterial3d<BallMaterial>>, Option<&Detailed>, &Transform)>,
 ) {
     let gone: Vec<(BallId, f64)> =
         pocketed.read().map(|p| (p.ball, p.t)).chain(off.read().map(|o| (o.ball, o.t))).collect();
     for (id, t) in gone {
-        let Some((_, mesh, material, transform)) = balls.iter().find(|b| b.0.0 == id) else { continue };
+        let Some((_, mesh, material, detailed, transform)) = balls.iter().find(|b| b.0.0 == id) else { continue };
+        // At the low preset the ball wears a simple material; the dropped copy starts detailed
+        // and is simplified like any new mesh.
+        let Some(material) = material.map(|m| m.0.clone()).or_else(|| detailed.and_then(|d| d.ball().cloned())) else {
+            continue;
+        };
         // Where and how fast the ball was just before it dropped.
         let state = bed.sim.ball(id, t - 1e-4);
         let (pos, vel) = match state {
@@ -80,7 +87,7 @@ fn drop_balls(
             DroppedBall(id),
             Name::new(format!("dropped ball {id}")),
             Mesh3d(mesh.0.clone()),
-            MeshMaterial3d(material.0.clone()),
+            MeshMaterial3d(material),
             Transform::from_translation(pos).with_rotation(transform.rotation),
             RigidBody::Dynamic,
             Collider::ball(BALL_RADIUS_M as f32),

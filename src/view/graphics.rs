@@ -3,10 +3,11 @@
 //! CPU) and `high` on a GPU.
 //!
 //! What each preset costs is measured in the README (frames per second under Xvfb + lavapipe).
-//! `low` gives up: multisampling, shadows, two of the three lamp lights (the one left is
-//! brighter), dithering, and mesh detail on the balls; the balls keep their pattern shader, so
-//! numbers and stripes still show. `medium` keeps the three lights and
-//! tone mapping without shadows or multisampling. `high` is the full picture.
+//! `low` gives up: Bevy's PBR shading (every mesh is drawn with `simple_material`: one lamp,
+//! Lambert and a highlight; the balls keep their numbers and stripes), multisampling, shadows,
+//! dithering, mesh detail on the balls, and the floor around the table (the room is dark
+//! anyway; it was a tenth of the pixels shaded). `medium` keeps the PBR shading, the three
+//! lights and tone mapping without shadows or multisampling. `high` is the full picture.
 
 use crate::shared::camera_mode::MainCamera;
 use crate::shared::settings::Settings;
@@ -106,10 +107,14 @@ pub struct LampLight {
 #[derive(Component, Clone, Copy, Debug)]
 pub struct BallMesh;
 
+/// The floor around the table, not drawn at `low`.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Floor;
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<Graphics>().add_systems(PreStartup, (follow_setting, detect_adapter).chain()).add_systems(
         Update,
-        (follow_setting, detect_adapter, apply_to_cameras, apply_to_lights, apply_to_balls).chain(),
+        (follow_setting, detect_adapter, apply_to_cameras, apply_to_lights, apply_to_balls, apply_to_floor).chain(),
     );
 }
 
@@ -199,6 +204,20 @@ fn apply_to_balls(
         if mesh.0 != handle {
             mesh.0 = handle.clone();
         }
+    }
+}
+
+fn apply_to_floor(
+    graphics: Res<Graphics>,
+    added: Query<(), Added<Floor>>,
+    mut floors: Query<&mut Visibility, With<Floor>>,
+) {
+    if !graphics.is_changed() && added.is_empty() {
+        return;
+    }
+    let v = if graphics.quality() == Quality::Low { Visibility::Hidden } else { Visibility::Inherited };
+    for mut vis in &mut floors {
+        vis.set_if_neq(v);
     }
 }
 

@@ -10,6 +10,7 @@ pub mod hud;
 pub mod lag_text;
 pub mod lighting;
 pub mod screenshot;
+pub mod simple_material;
 pub mod table_visuals;
 
 use bevy::prelude::*;
@@ -24,5 +25,6 @@ pub fn plugin(app: &mut App) {
         cue::plugin,
         hud::plugin,
         screenshot::plugin,
+        simple_material::plugin,
     ));
 }

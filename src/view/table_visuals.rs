@@ -4,7 +4,7 @@
 use super::ball_material::{BallMaterial, ball_material};
 use crate::game::table::{Ball, Bed, Cushion, PocketHole, TablePart, TableSpec};
 use crate::shared::frame::bed_point;
-use crate::view::graphics::{BallMesh, Graphics, ball_mesh};
+use crate::view::graphics::{BallMesh, Floor, Graphics, ball_mesh};
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
@@ -18,8 +18,10 @@ const BED_THICKNESS_M: f32 = 0.05;
 const BED_HEIGHT_M: f32 = 0.76;
 
 pub fn plugin(app: &mut App) {
+    // Once, in Update only: the same system in PostStartup as well would see the table's parts
+    // as newly added a second time (each system keeps its own change ticks) and dress them twice,
+    // which doubled every mesh and the pixels drawn per frame.
     app.add_plugins(super::ball_material::plugin)
-        .add_systems(PostStartup, (spawn_room, dress_bed, dress_cushions, dress_pockets, dress_balls))
         .add_systems(Update, (spawn_room, dress_bed, dress_cushions, dress_pockets, dress_balls));
 }
 
@@ -47,6 +49,7 @@ fn spawn_room(
     commands.spawn((
         TablePart,
         Name::new("floor"),
+        Floor,
         Mesh3d(meshes.add(Plane3d::default().mesh().size(12.0, 12.0))),
         MeshMaterial3d(floor),
         Transform::from_xyz(0.0, -BED_HEIGHT_M, 0.0),

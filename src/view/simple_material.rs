@@ -1,0 +1,173 @@
+//! The low preset draws every mesh with [`SimpleMaterial`] (`shaders/simple.wgsl`): one lamp,
+//! Lambert diffuse and a Blinn highlight, the balls' pattern kept. Under Xvfb + lavapipe,
+//! Bevy's PBR fragment shader was three quarters of a frame even with lighting switched off
+//! (measured in the README's graphics table), so the low preset changes the shader, not its
+//! settings.
+//!
+//! The detailed material stays on the entity in [`Detailed`] and comes back when the preset
+//! goes up again; meshes spawned while `low` is in force are swapped as they appear.
+
+use super::ball_material::BallMaterial;
+use super::graphics::{Graphics, Quality};
+use super::lighting::LAMP_HEIGHT_M;
+use bevy::asset::{load_internal_asset, uuid_handle};
+use bevy::platform::collections::HashMap;
+use bevy::prelude::*;
+use bevy::render::render_resource::AsBindGroup;
+use bevy::shader::ShaderRef;
+
+const SIMPLE_SHADER: Handle<Shader> = uuid_handle!("0b8e4f5e-7a43-4c1f-9f0e-2d5c7b9a3e61");
+
+/// What the fragment shader does with a mesh (`kind.x` in `simple.wgsl`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum Look {
+    Lit = 0,
+    /// Emits its colour: the lamp's bulbs, unlit materials.
+    Glowing = 1,
+    Ball = 2,
+}
+
+#[derive(Asset, TypePath, AsBindGroup, Debug, Clone)]
+pub struct SimpleMaterial {
+    /// Linear colour; for a ball, its pattern's colour.
+    #[uniform(0)]
+    pub colour: LinearRgba,
+    /// The lamp's position (m) and its strength.
+    #[uniform(0)]
+    pub lamp: Vec4,
+    /// [`Look`], the ball's number, 1 for a stripe.
+    #[uniform(0)]
+    pub kind: UVec4,
+    /// Ambient light, highlight strength, highlight sharpness.
+    #[uniform(0)]
+    pub finish: Vec4,
+    pub alpha_mode: AlphaMode,
+}
+
+impl Material for SimpleMaterial {
+    fn fragment_shader() -> ShaderRef {
+        SIMPLE_SHADER.into()
+    }
+
+    fn alpha_mode(&self) -> AlphaMode {
+        self.alpha_mode
+    }
+}
+
+/// The lamp over the middle of the table; its strength is tuned so the cloth looks as it does
+/// under the full preset's three lights and tone mapping.
+const LAMP: Vec4 = Vec4::new(0.0, LAMP_HEIGHT_M, 0.0, 5.0);
+const AMBIENT: f32 = 0.45;
+
+impl SimpleMaterial {
+    /// The simple counterpart of a PBR material: its colour, glowing if it emits or is unlit, a
+    /// highlight as sharp as the surface is smooth.
+    pub fn from_standard(m: &StandardMaterial) -> SimpleMaterial {
+        let emits = m.emissive.red + m.emissive.green + m.emissive.blue > 0.0;
+        let (look, colour) = if emits {
+            (Look::Glowing, LinearRgba::rgb(1.0, 0.97, 0.9))
+        } else if m.unlit {
+            (Look::Glowing, m.base_color.to_linear())
+        } else {
+            (Look::Lit, m.base_color.to_linear())
+        };
+        let smooth = (1.0 - m.perceptual_roughness).clamp(0.0, 1.0).powi(2);
+        SimpleMaterial {
+            colour,
+            lamp: LAMP,
+            kind: UVec4::new(look as u32, 0, 0, 0),
+            finish: Vec4::new(AMBIENT, 0.5 * smooth * m.reflectance, 8.0 + 120.0 * smooth, 0.0),
+            alpha_mode: m.alpha_mode,
+        }
+    }
+
+    /// A ball: its pattern on a glossy surface.
+    pub fn from_ball(m: &BallMaterial) -> SimpleMaterial {
+        let mut simple = SimpleMaterial::from_standard(&m.base);
+        simple.colour = m.extension.colour;
+        simple.kind = UVec4::new(Look::Ball as u32, m.extension.number, m.extension.stripe, 0);
+        simple.finish.y = 0.6;
+        simple.finish.z = 80.0;
+        simple
+    }
+}
+
+/// The material an entity wears at `medium` and `high`, kept while `low` draws it simply.
+#[derive(Component, Clone, Debug)]
+pub enum Detailed {
+    Standard(Handle<StandardMaterial>),
+    Ball(Handle<BallMaterial>),
+}
+
+impl Detailed {
+    pub fn ball(&self) -> Option<&Handle<BallMaterial>> {
+        match self {
+            Detailed::Ball(h) => Some(h),
+            Detailed::Standard(_) => None,
+        }
+    }
+}
+
+/// One simple material per detailed one, made once.
+#[derive(Resource, Default)]
+struct Simplified {
+    standard: HashMap<AssetId<StandardMaterial>, Handle<SimpleMaterial>>,
+    ball: HashMap<AssetId<BallMaterial>, Handle<SimpleMaterial>>,
+}
+
+pub fn plugin(app: &mut App) {
+    load_internal_asset!(app, SIMPLE_SHADER, "../../shaders/simple.wgsl", Shader::from_wgsl);
+    app.add_plugins(MaterialPlugin::<SimpleMaterial>::default())
+        .init_resource::<Simplified>()
+        .add_systems(PostUpdate, (simplify, restore));
+}
+
+/// At `low`, every mesh still wearing a detailed material changes to its simple one. Swapped
+/// meshes leave these queries, so this looks at new meshes only.
+fn simplify(
+    mut commands: Commands,
+    graphics: Res<Graphics>,
+    standard: Query<(Entity, &MeshMaterial3d<StandardMaterial>)>,
+    balls: Query<(Entity, &MeshMaterial3d<BallMaterial>)>,
+    standard_assets: Res<Assets<StandardMaterial>>,
+    ball_assets: Res<Assets<BallMaterial>>,
+    mut simple_assets: ResMut<Assets<SimpleMaterial>>,
+    mut made: ResMut<Simplified>,
+) {
+    if graphics.quality() != Quality::Low {
+        return;
+    }
+    for (e, handle) in &standard {
+        let Some(m) = standard_assets.get(&handle.0) else { continue };
+        let simple =
+            made.standard.entry(handle.0.id()).or_insert_with(|| simple_assets.add(SimpleMaterial::from_standard(m)));
+        commands
+            .entity(e)
+            .insert((MeshMaterial3d(simple.clone()), Detailed::Standard(handle.0.clone())))
+            .remove::<MeshMaterial3d<StandardMaterial>>();
+    }
+    for (e, handle) in &balls {
+        let Some(m) = ball_assets.get(&handle.0) else { continue };
+        let simple = made.ball.entry(handle.0.id()).or_insert_with(|| simple_assets.add(SimpleMaterial::from_ball(m)));
+        commands
+            .entity(e)
+            .insert((MeshMaterial3d(simple.clone()), Detailed::Ball(handle.0.clone())))
+            .remove::<MeshMaterial3d<BallMaterial>>();
+    }
+}
+
+/// Above `low`, the detailed materials come back.
+fn restore(mut commands: Commands, graphics: Res<Graphics>, swapped: Query<(Entity, &Detailed)>) {
+    if graphics.quality() == Quality::Low {
+        return;
+    }
+    for (e, detailed) in &swapped {
+        let mut entity = commands.entity(e);
+        match detailed {
+            Detailed::Standard(h) => entity.insert(MeshMaterial3d(h.clone())),
+            Detailed::Ball(h) => entity.insert(MeshMaterial3d(h.clone())),
+        };
+        entity.remove::<(Detailed, MeshMaterial3d<SimpleMaterial>)>();
+    }
+}
