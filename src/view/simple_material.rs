@@ -171,3 +171,29 @@ fn restore(mut commands: Commands, graphics: Res<Graphics>, swapped: Query<(Enti
         entity.remove::<(Detailed, MeshMaterial3d<SimpleMaterial>)>();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::ball_material::ball_material;
+    use biljardi_physics::BallId;
+
+    #[test]
+    fn glowing_lit_and_ball_materials_keep_what_shows() {
+        let bulb = StandardMaterial { emissive: LinearRgba::rgb(8.0, 7.5, 6.5), ..default() };
+        assert_eq!(SimpleMaterial::from_standard(&bulb).kind.x, Look::Glowing as u32);
+        let cloth = StandardMaterial {
+            base_color: Color::srgb(0.04, 0.31, 0.17),
+            perceptual_roughness: 0.95,
+            reflectance: 0.1,
+            ..default()
+        };
+        let simple = SimpleMaterial::from_standard(&cloth);
+        assert_eq!(simple.kind.x, Look::Lit as u32);
+        assert_eq!(simple.colour, cloth.base_color.to_linear());
+        assert!(simple.finish.y < 0.01, "a rough cloth has next to no highlight");
+        let eleven = BallId::object(11).expect("ball 11");
+        let ball = SimpleMaterial::from_ball(&ball_material(eleven));
+        assert_eq!(ball.kind, UVec4::new(Look::Ball as u32, 11, 1, 0));
+    }
+}

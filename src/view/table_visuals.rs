@@ -18,11 +18,16 @@ const BED_THICKNESS_M: f32 = 0.05;
 const BED_HEIGHT_M: f32 = 0.76;
 
 pub fn plugin(app: &mut App) {
-    // Once, in Update only: the same system in PostStartup as well would see the table's parts
-    // as newly added a second time (each system keeps its own change ticks) and dress them twice,
-    // which doubled every mesh and the pixels drawn per frame.
-    app.add_plugins(super::ball_material::plugin)
-        .add_systems(Update, (spawn_room, dress_bed, dress_cushions, dress_pockets, dress_balls));
+    app.add_plugins(super::ball_material::plugin);
+    dress(app);
+}
+
+/// The systems that dress the table's entities (apart from the shaders, so a test can run them
+/// headless). Once, in Update only: the same systems in PostStartup as well saw the table's
+/// parts as newly added a second time (each system keeps its own change ticks) and dressed them
+/// twice, which doubled every mesh and the pixels drawn per frame.
+fn dress(app: &mut App) {
+    app.add_systems(Update, (spawn_room, dress_bed, dress_cushions, dress_pockets, dress_balls));
 }
 
 fn cushion_top(table: &Table) -> f64 {
@@ -328,4 +333,37 @@ fn prism(outline: &[[f64; 2]], z0: f64, z1: f64) -> Mesh {
         .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
         .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
         .with_inserted_indices(Indices::U32(indices))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::rack::RackKind;
+    use crate::game::table::StartingRack;
+
+    #[test]
+    fn every_part_of_the_table_is_dressed_once() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()))
+            .init_asset::<Mesh>()
+            .init_asset::<StandardMaterial>()
+            .init_asset::<BallMaterial>()
+            .init_resource::<Graphics>()
+            .insert_resource(TableSpec(Table::default()))
+            .insert_resource(StartingRack(RackKind::NineBall));
+        app.add_plugins(crate::game::table::plugin);
+        dress(&mut app);
+        for _ in 0..3 {
+            app.update();
+        }
+        let mut meshes = app.world_mut().query_filtered::<&Name, With<Mesh3d>>();
+        let mut count = |name: &str| meshes.iter(app.world()).filter(|n| n.as_str() == name).count();
+        assert_eq!(count("floor"), 1);
+        assert_eq!(count("table body"), 1);
+        assert_eq!(count("rail head"), 1);
+        assert_eq!(count("pocket liner"), 6);
+        assert_eq!(count("leg"), 4);
+        let mut balls = app.world_mut().query_filtered::<(), (With<Ball>, With<Mesh3d>)>();
+        assert_eq!(balls.iter(app.world()).count(), 16);
+    }
 }
