@@ -183,26 +183,31 @@ fn advance_bed(
 pub struct RestOrientation(pub Quat);
 
 /// Puts each ball entity where the physics has it now; pocketed balls vanish from the bed.
-fn sync_balls(bed: Res<Bed>, mut balls: Query<(&Ball, &mut Transform, &mut Visibility, Option<&RestOrientation>)>) {
-    let now = bed.sim.time();
-    let snaps = bed.sim.snapshot(now);
-    for (ball, mut transform, mut visibility, rest) in &mut balls {
+fn sync_balls(bed: Res<Bed>, mut balls: Query<BallView>) {
+    show_snapshots(&bed.sim.snapshot(bed.sim.time()), &mut balls);
+}
+
+/// What showing a ball changes on its entity.
+pub type BallView = (&'static Ball, &'static mut Transform, &'static mut Visibility, Option<&'static RestOrientation>);
+
+/// Puts the ball entities where `snaps` says (hidden when off the bed), turned as they have
+/// rolled: the bed's own balls every frame, and the shot viewer's replayed ones.
+pub fn show_snapshots(snaps: &[biljardi_physics::BallSnapshot], balls: &mut Query<BallView>) {
+    for (ball, mut transform, mut visibility, rest) in balls.iter_mut() {
         let Some(snap) = snaps.iter().find(|s| s.id == ball.0) else {
             visibility.set_if_neq(Visibility::Hidden);
             continue;
         };
-        {
-            if !snap.on_table() {
-                visibility.set_if_neq(Visibility::Hidden);
-                continue;
-            }
-            visibility.set_if_neq(Visibility::Inherited);
-            transform.translation = bed_to_world(snap.pos());
-            let [w, x, y, z] = snap.orientation();
-            // Conjugating by the bed-to-world rotation maps the axis the same way as points.
-            let axis = bed_to_world([x, y, z]);
-            let q = Quat::from_xyzw(axis.x, axis.y, axis.z, w as f32).normalize();
-            transform.rotation = q * rest.map_or(Quat::IDENTITY, |r| r.0);
+        if !snap.on_table() {
+            visibility.set_if_neq(Visibility::Hidden);
+            continue;
         }
+        visibility.set_if_neq(Visibility::Inherited);
+        transform.translation = bed_to_world(snap.pos());
+        let [w, x, y, z] = snap.orientation();
+        // Conjugating by the bed-to-world rotation maps the axis the same way as points.
+        let axis = bed_to_world([x, y, z]);
+        let q = Quat::from_xyzw(axis.x, axis.y, axis.z, w as f32).normalize();
+        transform.rotation = q * rest.map_or(Quat::IDENTITY, |r| r.0);
     }
 }

@@ -10,11 +10,12 @@ pub mod event_log;
 pub mod lag;
 pub mod rack;
 pub mod session;
+pub mod shot_viewer;
 pub mod table;
 pub mod turn;
 
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((turn::plugin, ai_turn::plugin, event_log::plugin, autosave::plugin));
+    app.add_plugins((turn::plugin, ai_turn::plugin, event_log::plugin, autosave::plugin, shot_viewer::plugin));
 }

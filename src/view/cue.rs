@@ -5,6 +5,7 @@
 use crate::game::ai_turn::AiAim;
 use crate::game::session::SessionRes;
 use crate::game::session::{Mode, Session};
+use crate::game::shot_viewer::ShotViewer;
 use crate::input::aim::{Aim, CallChoice};
 use crate::input::prediction::{AimPrediction, shown_stroke};
 use crate::shared::frame::bed_point;
@@ -54,9 +55,12 @@ fn place_cue(
     session: Option<Res<SessionRes>>,
     aim: Res<Aim>,
     ai: Res<AiAim>,
+    viewer: Option<Res<ShotViewer>>,
     mut cue: Query<(&mut Transform, &mut Visibility), With<CueStick>>,
 ) {
     let Ok((mut t, mut vis)) = cue.single_mut() else { return };
+    // The shot viewer shows a shot already struck: no stick, no aim.
+    let session = session.filter(|_| viewer.is_none());
     let shown = session.as_ref().and_then(|s| shown_stroke(s, &aim, &ai).zip(s.cue_pos()));
     let Some(((strike, _), cue_pos)) = shown else {
         *vis = Visibility::Hidden;
@@ -84,9 +88,10 @@ fn draw_aid(
     aim: Res<Aim>,
     ai: Res<AiAim>,
     prediction: Res<AimPrediction>,
+    viewer: Option<Res<ShotViewer>>,
     mut gizmos: Gizmos,
 ) {
-    let Some(session) = session else { return };
+    let Some(session) = session.filter(|_| viewer.is_none()) else { return };
     let Some((_, ai_call)) = shown_stroke(&session, &aim, &ai) else { return };
     let p = &prediction.0;
     let lift = BALL_RADIUS_M * 0.2;

@@ -63,11 +63,11 @@ struct OptionButton(GameOption);
 #[derive(Component)]
 struct NextRackButton;
 
-const PANEL: Color = Color::srgba(0.02, 0.03, 0.03, 0.72);
+pub const PANEL: Color = Color::srgba(0.02, 0.03, 0.03, 0.72);
 const INK: Color = Color::srgb(0.93, 0.91, 0.84);
 const TIP_WIDGET_PX: f32 = 84.0;
 
-fn text(s: &str, size: f32) -> (Text, TextFont, TextColor) {
+pub fn text(s: &str, size: f32) -> (Text, TextFont, TextColor) {
     (Text::new(s), TextFont { font_size: FontSize::Px(size), ..default() }, TextColor(INK))
 }
 
@@ -370,8 +370,8 @@ pub fn hint(session: &Session, aim: &Aim, thinking: bool, lang: Lang) -> String 
         Phase::Aim => format!(
             "{}{extra}",
             lang.t(
-                "Aim: right-drag or Left/Right (Shift fine). Up/Down elevation, IJKL tip, C centre. [ ] speed, Space tap (or hold) or left-drag back and push to shoot. Click ball then pocket to call, S safety, P push out. Tab camera, H aid, G coach.",
-                "Tähtää: oikea veto tai Vasen/Oikea (Shift tarkka). Ylös/Alas korotus, IJKL kärki, C keskelle. [ ] nopeus, välilyönti napautus (tai pito) tai vasen veto taakse ja työntö lyö. Klikkaa pallo ja pussi maalataksesi, S turvalyönti, P push out. Tab kamera, H apu, G valmentaja."
+                "Aim: right-drag or Left/Right (Shift fine). Up/Down elevation, IJKL tip, C centre. [ ] speed, Space tap (or hold) or left-drag back and push to shoot. Click ball then pocket to call, S safety, P push out. Tab camera, H aid, G coach, V watch shots again.",
+                "Tähtää: oikea veto tai Vasen/Oikea (Shift tarkka). Ylös/Alas korotus, IJKL kärki, C keskelle. [ ] nopeus, välilyönti napautus (tai pito) tai vasen veto taakse ja työntö lyö. Klikkaa pallo ja pussi maalataksesi, S turvalyönti, P push out. Tab kamera, H apu, G valmentaja, V katso lyöntejä uudelleen."
             )
         ),
         Phase::Shooting => String::new(),

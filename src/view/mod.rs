@@ -1,5 +1,6 @@
 //! What the window shows: the table and balls dressed, pocketed balls dropping, the camera, the
-//! lamp, the cue stick and aiming aid, the HUD, and screenshots.
+//! lamp, the cue stick and aiming aid, the HUD, the shot viewer's panel and labels, and
+//! screenshots.
 
 pub mod ball_material;
 pub mod camera;
@@ -12,6 +13,7 @@ pub mod lighting;
 pub mod screenshot;
 pub mod simple_material;
 pub mod table_visuals;
+pub mod viewer_hud;
 
 use bevy::prelude::*;
 
@@ -26,5 +28,6 @@ pub fn plugin(app: &mut App) {
         hud::plugin,
         screenshot::plugin,
         simple_material::plugin,
+        viewer_hud::plugin,
     ));
 }

@@ -21,14 +21,23 @@ pub struct Replayed {
 /// Simulates `shot` as the game and self-play do (strike, then run until every ball rests or
 /// `settings.max_time_s`) and judges it.
 pub fn play_shot(settings: &Settings, shot: &ShotEntry) -> Replayed {
-    let balls: Vec<Ball> = shot.balls.iter().map(|b| Ball::at_rest(b.id, b.pos)).collect();
-    let mut sim = Simulation::new(settings.table, settings.params, balls);
-    let mut events: Vec<Event> = sim.strike(BallId::CUE, shot.strike.into()).into_iter().collect();
+    let (mut sim, strike) = start_shot(settings, shot);
+    let mut events: Vec<Event> = strike.into_iter().collect();
     events.extend(sim.run_until(settings.max_time_s));
     let finals = sim.final_balls();
     let rec = ShotRecord::from_events(&settings.table, &shot.layout(), &events, &finals);
     let decision = judge(settings.game, &settings.table, &shot.state, &rec, &shot.call);
     Replayed { events, finals, decision }
+}
+
+/// The bed of `shot` at the moment of the strike, struck: the simulation at time 0 and the strike
+/// event (none if the cue ball was not on the bed). A viewer advances it to any moment of the
+/// shot; going back means starting again from here, which costs well under a millisecond.
+pub fn start_shot(settings: &Settings, shot: &ShotEntry) -> (Simulation, Option<Event>) {
+    let balls: Vec<Ball> = shot.balls.iter().map(|b| Ball::at_rest(b.id, b.pos)).collect();
+    let mut sim = Simulation::new(settings.table, settings.params, balls);
+    let strike = sim.strike(BallId::CUE, shot.strike.into());
+    (sim, strike)
 }
 
 /// The first place where a replayed shot differs from its record.
