@@ -3,7 +3,8 @@
 # Xvfb at --graphics low, the title menu (9-ball, the mode, Start), the lag, the break (cue ball
 # placed with Enter, stroke with Space), the referee's decision, and the next shooter's shot.
 # In hotseat it then kills the game (as a crash would), starts it again and continues the match
-# from the menu: the same shot count, score and player to act.
+# from the menu: the same shot count, score and player to act; then opens the shot viewer (V),
+# steps to an event, goes back a shot and closes it.
 # Asserts on the game's --event-log (one JSON line per judged lag and shot) and keeps a
 # screenshot of each step.
 #
@@ -202,5 +203,20 @@ if [ "$mode" = hotseat ]; then
   [ "$(field "$resumed" mode)" = hotseat ] || fail "continued as $resumed"
   shot continued
   say "continued: $resumed"
+  # The shot viewer: open it at the last shot, step to its first event, go back a shot, close.
+  key v 3
+  wait_log viewer 0 30
+  viewed=$(nth viewer 1)
+  [ "$(field "$viewed" shot)" = "$shots_seen" ] && [ "$(field "$viewed" of)" = "$shots_seen" ] \
+    || fail "the viewer opened at $viewed, not shot $shots_seen of $shots_seen"
+  key period 2
+  shot viewer-first-event
+  key Left 3
+  wait_log viewer 1 30
+  [ "$(field "$(nth viewer 2)" shot)" = "$((shots_seen - 1))" ] || fail "Left showed $(nth viewer 2)"
+  shot viewer-previous-shot
+  key v 2
+  wait_log viewer_closed 0 30
+  say "viewer: $viewed"
 fi
 say "passed: $shots_seen shots judged, screenshots in $out"

@@ -7,8 +7,11 @@
 //! `{"kind": "shot", "n": 1, "shooter": 0, "foul": false, "rules": ["2.3", ...],
 //!   "fouls": ["6.3", ...], "pocketed": ["1", ...], "next_shooter": 1, "game_over": false,
 //!   "winner": null}`; a `"kind": "breaker"` line says who breaks the first rack after the lag.
+//! The shot viewer writes `{"kind": "viewer", "shot": 2, "of": 5, "marks": 7, "end_s": 3.1,
+//! "rules": ["2.5"]}` for each shot it shows and `{"kind": "viewer_closed"}`.
 
 use crate::game::session::{Mode, Phase, SessionRes};
+use crate::game::shot_viewer::ShotViewer;
 use crate::game::turn::{LagJudged, ShotJudged};
 use bevy::prelude::*;
 use biljardi_rules::lag::LagOutcome;
@@ -47,7 +50,28 @@ impl EventLog {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, write_lines.run_if(resource_exists::<EventLog>));
+    app.add_systems(Update, (write_lines, write_viewer_lines).run_if(resource_exists::<EventLog>));
+}
+
+/// A line each time the viewer shows another shot, and one when it closes.
+fn write_viewer_lines(mut log: ResMut<EventLog>, viewer: Option<Res<ShotViewer>>, mut shown: Local<Option<usize>>) {
+    let now = viewer.as_ref().map(|v| v.index);
+    if now == *shown {
+        return;
+    }
+    *shown = now;
+    let line = match viewer {
+        Some(v) => json!({
+            "kind": "viewer",
+            "shot": v.index + 1,
+            "of": v.shot_count(),
+            "marks": v.marks.len(),
+            "end_s": v.end_s,
+            "rules": v.decision.rules,
+        }),
+        None => json!({"kind": "viewer_closed"}),
+    };
+    log.append(&line);
 }
 
 fn write_lines(

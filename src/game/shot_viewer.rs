@@ -10,6 +10,8 @@
 use crate::game::autosave::MatchLog;
 use crate::game::bed::{BallView, BedClock, BedSystems, show_snapshots};
 use crate::game::turn::TurnSystems;
+use crate::shared::camera_mode::CameraMode;
+use crate::shared::screen::Screen;
 use bevy::prelude::*;
 use biljardi_physics::{BallId, Event, EventKind, Simulation};
 use biljardi_record::format::{Settings, ShotEntry};
@@ -83,6 +85,9 @@ pub struct ShotViewer {
     pub decision: Decision,
     /// Whether the bed was held before the viewer opened (the training holds it too).
     bed_was_paused: bool,
+    /// The view before the viewer opened (it opens looking down on the whole table: the aiming
+    /// view looks along the next shot, not the one replayed).
+    camera_before: CameraMode,
 }
 
 impl ShotViewer {
@@ -110,6 +115,7 @@ impl ShotViewer {
             settings,
             shots,
             bed_was_paused: false,
+            camera_before: CameraMode::Aim,
         }
     }
 
@@ -124,10 +130,11 @@ impl ShotViewer {
     /// Shows shot `index` (clamped to the match's shots) from its strike, playing.
     pub fn select(&mut self, index: usize) {
         let index = index.min(self.shots.len().saturating_sub(1));
-        let (rate, was) = (self.rate, self.bed_was_paused);
+        let (rate, was, camera) = (self.rate, self.bed_was_paused, self.camera_before);
         *self = ShotViewer::new(self.settings.clone(), std::mem::take(&mut self.shots), index);
         self.rate = rate;
         self.bed_was_paused = was;
+        self.camera_before = camera;
     }
 
     pub fn previous_shot(&mut self) {
@@ -232,25 +239,50 @@ pub fn marks(events: &[Event], table: &biljardi_physics::Table) -> Vec<Mark> {
     out
 }
 
-/// Opens the viewer at the last shot, holding the bed. `false` when there is no shot yet.
-pub fn open_viewer(commands: &mut Commands, log: Option<&MatchLog>, clock: &mut BedClock) -> bool {
+/// Opens the viewer at the last shot, holding the bed and looking down on the table. `false`
+/// when there is no shot yet.
+pub fn open_viewer(
+    commands: &mut Commands,
+    log: Option<&MatchLog>,
+    clock: &mut BedClock,
+    camera: &mut CameraMode,
+) -> bool {
     let Some(mut viewer) = log.and_then(ShotViewer::open) else { return false };
     viewer.bed_was_paused = clock.paused;
+    viewer.camera_before = *camera;
     clock.paused = true;
+    *camera = CameraMode::Overhead;
     commands.insert_resource(viewer);
     true
 }
 
-/// Closes the viewer; the bed goes on as it was and the balls go back to the match's table.
-pub fn close_viewer(commands: &mut Commands, viewer: &ShotViewer, clock: &mut BedClock) {
+/// Closes the viewer; the bed goes on as it was, the view is the one before, and the balls go
+/// back to the match's table.
+pub fn close_viewer(commands: &mut Commands, viewer: &ShotViewer, clock: &mut BedClock, camera: &mut CameraMode) {
     clock.paused = viewer.bed_was_paused;
+    *camera = viewer.camera_before;
     commands.remove_resource::<ShotViewer>();
 }
 
 pub fn plugin(app: &mut App) {
     // Nobody shoots while a shot is being watched: the player's and the computer's turns wait.
-    app.configure_sets(Update, TurnSystems::Input.run_if(not(resource_exists::<ShotViewer>)))
-        .add_systems(Update, play_and_show.after(BedSystems::Sync).run_if(resource_exists::<ShotViewer>));
+    // The view exists headless too (the tests' app has no camera), so opening and closing work.
+    app.init_resource::<CameraMode>()
+        .configure_sets(Update, TurnSystems::Input.run_if(not(resource_exists::<ShotViewer>)))
+        .add_systems(Update, play_and_show.after(BedSystems::Sync).run_if(resource_exists::<ShotViewer>))
+        .add_systems(OnExit(Screen::Playing), close_on_exit);
+}
+
+/// Leaving the table (Esc to the menu) closes the viewer, so the next match is not held.
+fn close_on_exit(
+    mut commands: Commands,
+    viewer: Option<Res<ShotViewer>>,
+    mut clock: ResMut<BedClock>,
+    mut camera: ResMut<CameraMode>,
+) {
+    if let Some(viewer) = viewer {
+        close_viewer(&mut commands, &viewer, &mut clock, &mut camera);
+    }
 }
 
 /// Advances the playback and puts the balls where they were at that moment (after the bed's

@@ -1,13 +1,14 @@
 //! The shot viewer's keys. V opens it at the match's last shot (whenever no shot is running)
-//! and closes it, as does Escape. While it is open: Left/Right the previous and next shot,
+//! and closes it (Esc still leaves for the menu, which closes it too). While it is open: Left/Right the previous and next shot,
 //! Space pause and play, S a quarter speed or full, `,` and `.` step back and on from event to
-//! event, Home the strike again. Tab still changes the camera (free: orbit with the right
-//! button, zoom with the wheel).
+//! event, Home the strike again. It opens looking down on the table; Tab still changes the
+//! camera (free: orbit with the right button, zoom with the wheel).
 
 use crate::game::autosave::MatchLog;
 use crate::game::bed::BedClock;
 use crate::game::session::{Phase, SessionRes};
 use crate::game::shot_viewer::{ShotViewer, close_viewer, open_viewer};
+use crate::shared::camera_mode::CameraMode;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
@@ -21,16 +22,17 @@ fn viewer_keys(
     log: Option<Res<MatchLog>>,
     viewer: Option<ResMut<ShotViewer>>,
     mut clock: ResMut<BedClock>,
+    mut camera: ResMut<CameraMode>,
 ) {
     let Some(mut viewer) = viewer else {
         // Not while a shot or the lag runs: the bed is the match's then.
         if keys.just_pressed(KeyCode::KeyV) && session.phase != Phase::Shooting && !session.lagging() {
-            open_viewer(&mut commands, log.as_deref(), &mut clock);
+            open_viewer(&mut commands, log.as_deref(), &mut clock, &mut camera);
         }
         return;
     };
-    if keys.just_pressed(KeyCode::KeyV) || keys.just_pressed(KeyCode::Escape) {
-        close_viewer(&mut commands, &viewer, &mut clock);
+    if keys.just_pressed(KeyCode::KeyV) {
+        close_viewer(&mut commands, &viewer, &mut clock, &mut camera);
         return;
     }
     if keys.just_pressed(KeyCode::ArrowLeft) {
