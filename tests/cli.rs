@@ -174,6 +174,25 @@ fn selfplay_records_replay_exactly_and_draw() {
 }
 
 #[test]
+fn a_training_scenario_is_drawn_as_a_shot_diagram() {
+    let dir = std::env::temp_dir().join(format!("biljardi-demo-diagram-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let svg = dir.join("combination.svg");
+    let out = biljardi(
+        &["demo", "diagram", "9ball-combination-on-the-nine", "-o", &svg.to_string_lossy(), "--lang", "fi"],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&svg).expect("svg written");
+    // The caption in Finnish.
+    assert!(text.starts_with("<svg") && text.contains("</svg>") && text.contains("lyönti"), "{text}");
+    let unknown = biljardi(&["demo", "diagram", "no-such-scenario"], "");
+    assert_eq!(unknown.status.code(), Some(2), "{}", stderr(&unknown));
+    assert!(stderr(&unknown).contains("no-such-scenario"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn coach_recommends_a_stroke_with_a_sentence_in_both_languages() {
     let input = r#"{"game": "9ball", "level": "amateur", "state": {"shooter": 0},
         "balls": [{"id": "cue", "pos": [-0.3, 0.0]}, {"id": "1", "pos": [0.3, 0.05]}, {"id": "9", "pos": [0.9, -0.3]}]}"#;

@@ -63,7 +63,8 @@ pub enum Command {
     Lag(JsonInput),
     /// Play racks between AI levels and print one JSON summary (contracts.md, `biljardi selfplay`).
     Selfplay(SelfplayFlags),
-    /// The rules-training scenarios: `demo list`, `demo run ID` or `demo run --all`.
+    /// The rules-training scenarios: `demo list`, `demo run ID`, `demo run --all`, or
+    /// `demo diagram ID -o shot.svg` (the scenario's shot drawn as `diagram` draws a record's).
     #[command(subcommand)]
     Demo(DemoCommand),
     /// Time the game's per-frame logic headless and print JSON.
@@ -90,6 +91,17 @@ pub enum DemoCommand {
         /// Run every scenario.
         #[arg(long)]
         all: bool,
+    },
+    /// Draw a scenario's shot from above, simulated and judged, as `diagram` draws a record's.
+    Diagram {
+        /// The scenario's id.
+        id: String,
+        /// Where to write it: `.svg` or `.png` (default: SVG on standard output).
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// The caption's language.
+        #[arg(long, value_enum, default_value = "en")]
+        lang: Lang,
     },
 }
 

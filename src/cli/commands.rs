@@ -91,5 +91,8 @@ pub fn run_demo(cmd: &crate::cli::args::DemoCommand) -> ExitCode {
                 }
             }
         }
+        DemoCommand::Diagram { id, output, lang } => {
+            crate::cli::records::run_demo_diagram(id, output.as_deref(), *lang)
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::cli::args::{DiagramFlags, ReplayFlags};
 use crate::shared::lang::Lang;
-use biljardi_record::{diagram, parse_record, replay};
+use biljardi_record::{MatchRecord, diagram, parse_record, replay};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -74,15 +74,30 @@ pub fn run_diagram(flags: &DiagramFlags) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(e.to_string()),
     };
-    let lang = if flags.lang == Lang::Fi { biljardi_record::Lang::Fi } else { biljardi_record::Lang::En };
     if flags.shot as usize > record.shots.len() {
         return fail(format!("--shot {}: the record has {} shots", flags.shot, record.shots.len()));
     }
-    let svg = match diagram::diagram_svg(&record, flags.shot as usize - 1, lang) {
+    write_diagram("biljardi diagram", &record, flags.shot as usize - 1, flags.lang, flags.output.as_deref())
+}
+
+/// Draws shot `i` of `record` to `output` (SVG, or PNG by the extension) or standard output.
+fn write_diagram(
+    command: &str,
+    record: &MatchRecord,
+    i: usize,
+    lang: Lang,
+    output: Option<&std::path::Path>,
+) -> ExitCode {
+    let fail = |msg: String| {
+        eprintln!("{command}: {msg}");
+        ExitCode::from(2)
+    };
+    let lang = if lang == Lang::Fi { biljardi_record::Lang::Fi } else { biljardi_record::Lang::En };
+    let svg = match diagram::diagram_svg(record, i, lang) {
         Ok(s) => s,
         Err(e) => return fail(e.to_string()),
     };
-    let Some(out) = &flags.output else {
+    let Some(out) = output else {
         println!("{svg}");
         return ExitCode::SUCCESS;
     };
@@ -99,4 +114,32 @@ pub fn run_diagram(flags: &DiagramFlags) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(format!("-o {}: {e}", out.display())),
     }
+}
+
+/// `demo diagram ID`: a training scenario's shot, simulated and judged as the training plays it,
+/// drawn like a record's. Scenarios whose events are scripted (what the physics does not model)
+/// have no such picture.
+pub fn run_demo_diagram(id: &str, output: Option<&std::path::Path>, lang: Lang) -> ExitCode {
+    let Some(s) = biljardi_training::find(id) else {
+        eprintln!("biljardi demo diagram: no scenario {id:?} (biljardi demo list)");
+        return ExitCode::from(2);
+    };
+    if s.scripted_events {
+        eprintln!("biljardi demo diagram: {id}: its events are scripted, not simulated, so there is no shot to draw");
+        return ExitCode::from(2);
+    }
+    let settings = biljardi_record::Settings {
+        game: s.game,
+        table: s.table(),
+        params: biljardi_physics::Params::default(),
+        race_to: 1,
+        break_order: Default::default(),
+        mode: "training".into(),
+        target_score: None,
+        max_time_s: 120.0,
+    };
+    let players = [biljardi_record::PlayerInfo::human("Player 1"), biljardi_record::PlayerInfo::human("Player 2")];
+    let record =
+        biljardi_record::one_shot_record(settings, players, &s.state, &s.positions(), s.call, s.strike.to_strike());
+    write_diagram("biljardi demo diagram", &record, 0, lang, output)
 }
