@@ -170,6 +170,18 @@ fn the_ai_plays_its_turn_through_the_same_commands() {
     s.state.shooter = 1;
     s.state.breaker = Some(1);
     let mut app = app(s);
+    // While it shows its aim it says why, as the coach would (issue 23).
+    let mut said = None;
+    for _ in 0..3600 {
+        app.update();
+        let turn = app.world().resource::<biljardi::game::ai_turn::AiTurn>();
+        if let Some(a) = turn.said(0) {
+            said = Some((a.sentence_en.clone(), a.sentence_fi.clone()));
+            break;
+        }
+    }
+    let (en, fi) = said.expect("the computer explains its break");
+    assert!(!en.is_empty() && !fi.is_empty() && en != fi, "{en} / {fi}");
     run_until_judged(&mut app, 1);
     let d = app.world().resource::<Seen>().judged[0].clone();
     assert!(!d.rules.is_empty());

@@ -6,6 +6,7 @@ use crate::game::session::{Phase, Seat, Session, SessionRes};
 use crate::game::turn::{PlayerCommand, TurnSystems};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use biljardi_ai::coach::{Advice, explain};
 use biljardi_ai::{Action, Level, Player, TableView, Thought};
 use biljardi_physics::Strike;
 use biljardi_rules::{Call, Game};
@@ -16,7 +17,10 @@ const SHOW_AIM_S: f32 = 1.2;
 /// The AI's progress on the current turn.
 #[derive(Resource, Default)]
 pub struct AiTurn {
-    task: Option<Task<Thought>>,
+    task: Option<Task<(Thought, Advice)>>,
+    /// Why the computer plays what it plays (the coach's sentence and chances for its own
+    /// decision), for the turn (shot count) it was made in.
+    said: Option<(u32, Advice)>,
     /// The decision being acted out and the seconds left showing it.
     acting: Option<(Thought, f32)>,
     /// The turn (shot count and phase) the AI has answered, so it asks once per turn.
@@ -33,6 +37,11 @@ pub struct AiAim(pub Option<(Call, Strike)>);
 impl AiTurn {
     pub fn thinking(&self) -> bool {
         self.task.is_some()
+    }
+
+    /// What the computer said of its decision in the turn of `shots`, while it acts it out.
+    pub fn said(&self, shots: u32) -> Option<&Advice> {
+        self.said.as_ref().filter(|(n, _)| *n == shots).map(|(_, a)| a)
     }
 }
 
@@ -87,8 +96,9 @@ fn drive_ai(
         return;
     }
     if let Some(task) = &mut turn.task {
-        let Some(thought) = block_on(poll_once(task)) else { return };
+        let Some((thought, advice)) = block_on(poll_once(task)) else { return };
         turn.task = None;
+        turn.said = Some((session.shots, advice));
         if let Action::Shoot { cue_ball_placement: Some(p), .. } = thought.action {
             out.write(PlayerCommand::HoldCue(p));
             out.write(PlayerCommand::ConfirmCue);
@@ -113,7 +123,12 @@ fn drive_ai(
     }
     let seed = 0x5EED ^ (u64::from(s.shots) << 8) ^ u64::from(key.1);
     let player = Player::new(level);
-    turn.task = Some(AsyncComputeTaskPool::get().spawn(async move { player.think(&view, seed) }));
+    // The sentence costs a hundred more noisy strokes of the chosen shot: milliseconds.
+    turn.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+        let thought = player.think(&view, seed);
+        let advice = explain(&view, level, thought.clone(), seed);
+        (thought, advice)
+    }));
 }
 
 /// The computer's part in the lag (1.2): its stroke (shown for a moment like any aim), and when

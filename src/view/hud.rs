@@ -331,6 +331,23 @@ pub fn coach_text(a: &Advice, lang: Lang) -> String {
     out
 }
 
+/// The computer's own decision, said the way the coach says it.
+pub fn computer_says(a: &Advice, lang: Lang) -> String {
+    let sentence = if lang == Lang::Fi { &a.sentence_fi } else { &a.sentence_en };
+    let mut out = format!("{} {sentence}", lang.t("Computer:", "Tietokone:"));
+    if let Some(c) = &a.chances {
+        out.push_str(&format!(
+            "
+{} {:.0} %, {} {:.0} %",
+            lang.t("success", "onnistuu"),
+            100.0 * c.success,
+            lang.t("foul", "virhe"),
+            100.0 * c.foul
+        ));
+    }
+    out
+}
+
 /// What the player to act should do now.
 pub fn hint(session: &Session, aim: &Aim, thinking: bool, lang: Lang) -> String {
     if let Seat::Ai(_) = session.seat_to_act()
@@ -477,8 +494,12 @@ fn update_texts(
             _ => String::new(),
         };
         let names = [player_name(&session, &settings, 0, lang), player_name(&session, &settings, 1, lang)];
+        let computer_acts = matches!(session.seat_to_act(), Seat::Ai(_))
+            && !matches!(session.phase, Phase::Shooting | Phase::RackOver { .. } | Phase::MatchOver { .. });
         if let Some(advice) = coach.current(session.shots) {
             s = coach_text(advice, lang);
+        } else if let Some(said) = ai.said(session.shots).filter(|_| computer_acts) {
+            s = computer_says(said, lang);
         } else if coach.thinking() {
             s = lang.t("The coach is thinking...", "Valmentaja miettii...").into();
         } else if let Some(lag) = lag_banner(&session, &names, lang) {
