@@ -128,16 +128,7 @@ pub fn run_demo_diagram(id: &str, output: Option<&std::path::Path>, lang: Lang) 
         eprintln!("biljardi demo diagram: {id}: its events are scripted, not simulated, so there is no shot to draw");
         return ExitCode::from(2);
     }
-    let settings = biljardi_record::Settings {
-        game: s.game,
-        table: s.table(),
-        params: biljardi_physics::Params::default(),
-        race_to: 1,
-        break_order: Default::default(),
-        mode: "training".into(),
-        target_score: None,
-        max_time_s: 120.0,
-    };
+    let settings = biljardi_record::Settings::single_rack(s.game, s.table(), "training", 120.0);
     let players = [biljardi_record::PlayerInfo::human("Player 1"), biljardi_record::PlayerInfo::human("Player 2")];
     let record =
         biljardi_record::one_shot_record(settings, players, &s.state, &s.positions(), s.call, s.strike.to_strike());

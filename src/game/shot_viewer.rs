@@ -295,23 +295,14 @@ fn play_and_show(time: Res<Time>, mut viewer: ResMut<ShotViewer>, mut balls: Que
 #[cfg(test)]
 mod tests {
     use super::*;
-    use biljardi_physics::{Params, Strike, Table};
+    use biljardi_physics::{Strike, Table};
     use biljardi_record::PlayerInfo;
     use biljardi_record::match_record::one_shot_record;
     use biljardi_rules::{Call, Game, GameState};
 
     /// A 9-ball shot: the cue ball into the 1, which runs into the foot rail.
     fn viewer() -> ShotViewer {
-        let settings = Settings {
-            game: Game::NineBall,
-            table: Table::default(),
-            params: Params::default(),
-            race_to: 1,
-            break_order: Default::default(),
-            mode: "practice".into(),
-            target_score: None,
-            max_time_s: 120.0,
-        };
+        let settings = Settings::single_rack(Game::NineBall, Table::default(), "practice", 120.0);
         let mut state = GameState::new_rack(0);
         state.is_break = false;
         state.ball_in_hand = biljardi_rules::BallInHand::None;

@@ -3,7 +3,7 @@
 
 use crate::eval::{Played, playable};
 use crate::level::Level;
-use biljardi_physics::{BallId, FinalBall, Params, Strike, Table};
+use biljardi_physics::{BallId, FinalBall, Strike, Table};
 use biljardi_record::{MatchRecord, PlayerInfo, Settings, ShotEntry};
 use biljardi_rules::{Call, Decision, Game, GameState};
 use std::path::Path;
@@ -13,16 +13,7 @@ pub const SELFPLAY_MAX_TIME_S: f64 = 60.0;
 
 /// An empty record of one self-play rack of `game` between `players` (14.1: to `target_score`).
 pub fn new_record(game: Game, table: Table, players: [Level; 2], target_score: Option<i32>) -> MatchRecord {
-    let settings = Settings {
-        game,
-        table,
-        params: Params::default(),
-        race_to: 1,
-        break_order: Default::default(),
-        mode: "selfplay".into(),
-        target_score,
-        max_time_s: SELFPLAY_MAX_TIME_S,
-    };
+    let settings = Settings { target_score, ..Settings::single_rack(game, table, "selfplay", SELFPLAY_MAX_TIME_S) };
     let player = |i: usize| PlayerInfo::ai(format!("Player {}", i + 1), players[i].name());
     MatchRecord::new(settings, [player(0), player(1)])
 }

@@ -5,7 +5,7 @@
 //! as `sim`'s `shot` (`speed` m/s, `phi` and `theta` in degrees, `a`, `b`). Exit 2 naming the
 //! field on bad input.
 
-use biljardi_physics::{BallId, Params, Strike, parse_table};
+use biljardi_physics::{BallId, Strike, parse_table};
 use biljardi_record::{BallPos, PlayerInfo, Settings, one_shot_record};
 use biljardi_rules::{Call, Game, GameState};
 use serde_json::Value;
@@ -40,16 +40,7 @@ fn build(v: &Value) -> Result<biljardi_record::MatchRecord, String> {
         a: num("a", 0.0)?,
         b: num("b", 0.0)?,
     };
-    let settings = Settings {
-        game,
-        table,
-        params: Params::default(),
-        race_to: 1,
-        break_order: Default::default(),
-        mode: "practice".into(),
-        target_score: None,
-        max_time_s: 120.0,
-    };
+    let settings = Settings::single_rack(game, table, "practice", 120.0);
     let layout: Vec<(BallId, [f64; 2])> = balls.iter().map(|b| (b.id, b.pos)).collect();
     let players = [PlayerInfo::human("Player 1"), PlayerInfo::human("Player 2")];
     let record = one_shot_record(settings, players, &state, &layout, call, strike);

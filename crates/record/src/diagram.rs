@@ -8,10 +8,10 @@
 //! event, so a cushion's corner or a ball's curve under spin is where the physics put it.
 
 use crate::format::{MatchRecord, ShotEntry};
-use crate::lang::Lang;
+use crate::lang::{Lang, game_name};
 use crate::parse::RecordError;
 use biljardi_physics::{Ball, BallFate, BallId, EventKind, Simulation, Table};
-use biljardi_rules::{Call, Game};
+use biljardi_rules::Call;
 use svg::Document;
 use svg::node::element::path::Data;
 use svg::node::element::{Circle, Group, Line, Path, Rectangle, Text};
@@ -98,19 +98,6 @@ fn words(lang: Lang) -> Words {
             strike: "lyönti: nopeus {v} m/s, suunta {phi} astetta, korotus {theta} astetta, kärki {a} / {b} R",
             legend: "katkoympyrä: alku | ★ ensimmäinen kosketus | ■ valli (lyöntipallo: numeroitu) | ◎ pussi | ▲ ▼ hyppy, lasku | katkoviiva: ilmassa",
         },
-    }
-}
-
-fn game_name(game: Game, lang: Lang) -> &'static str {
-    match (game, lang) {
-        (Game::EightBall, Lang::En) => "8-ball",
-        (Game::EightBall, Lang::Fi) => "Kasipallo",
-        (Game::NineBall, Lang::En) => "9-ball",
-        (Game::NineBall, Lang::Fi) => "Ysipallo",
-        (Game::TenBall, Lang::En) => "10-ball",
-        (Game::TenBall, Lang::Fi) => "Kymppipallo",
-        (Game::StraightPool, Lang::En) => "14.1 straight pool",
-        (Game::StraightPool, Lang::Fi) => "14.1 suora peli",
     }
 }
 

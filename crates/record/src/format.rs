@@ -57,6 +57,23 @@ pub struct Settings {
     pub max_time_s: f64,
 }
 
+impl Settings {
+    /// One rack (or one shot) of `game` on `table` with the default physics: self-play's racks,
+    /// the training's and documentation's set-up positions.
+    pub fn single_rack(game: Game, table: Table, mode: &str, max_time_s: f64) -> Settings {
+        Settings {
+            game,
+            table,
+            params: Params::default(),
+            race_to: 1,
+            break_order: BreakOrder::default(),
+            mode: mode.into(),
+            target_score: None,
+            max_time_s,
+        }
+    }
+}
+
 /// A seat: a person or the computer at a level.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerInfo {

@@ -107,16 +107,7 @@ pub struct Summary {
 impl Summary {
     /// One line: `9-ball, Player 1 2 - 1 Player 2 (race to 5), 2026-12-05 07:30 UTC`.
     pub fn text(&self, lang: Lang) -> String {
-        let game = match (self.game, lang) {
-            (Game::EightBall, Lang::En) => "8-ball",
-            (Game::EightBall, Lang::Fi) => "Kasipallo",
-            (Game::NineBall, Lang::En) => "9-ball",
-            (Game::NineBall, Lang::Fi) => "Ysipallo",
-            (Game::TenBall, Lang::En) => "10-ball",
-            (Game::TenBall, Lang::Fi) => "Kymppipallo",
-            (Game::StraightPool, Lang::En) => "14.1 straight pool",
-            (Game::StraightPool, Lang::Fi) => "14.1 suora peli",
-        };
+        let game = crate::lang::game_name(self.game, lang);
         let score = match self.points {
             Some(p) => p,
             None => [self.racks_won[0] as i32, self.racks_won[1] as i32],
