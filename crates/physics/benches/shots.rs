@@ -1,12 +1,15 @@
 //! `cargo bench -p biljardi-physics`: the break and ordinary shots timed with criterion, then one
 //! JSON object summarising criterion's saved estimates (mean time per shot, per event, events per
 //! shot) as the README quotes it. Compare against design.md's targets (15-ball break under 1 ms,
-//! an ordinary shot under 0.1 ms, one core).
+//! an ordinary shot under 0.1 ms, one core). The `cushion` group times single cushion hits
+//! (the Mathavan 2010 integration, issue 21's budget: well under 0.05 ms a hit).
 //!
 //! The break and the rack shots keep the ball speeds of the figures measured before the leather
 //! tip (`Params::e_tip`): their cue speeds are 2 / (1 + e_tip) times the old ones.
 
-use biljardi_physics::{Ball, BallId, Params, Simulation, Strike, Table, rack};
+use biljardi_physics::evolve::settle;
+use biljardi_physics::resolve::ball_cushion;
+use biljardi_physics::{Ball, BallId, BallState, Params, Simulation, Strike, Table, V3, rack};
 use criterion::Criterion;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -74,6 +77,25 @@ fn play(table: &Table, case: &Case) -> usize {
 }
 
 const GROUP: &str = "shots";
+const CUSHION_GROUP: &str = "cushion";
+
+/// Single cushion hits on the foot rail (normal -x) at the default parameters: (name, velocity,
+/// angular velocity). A rolling ball straight in (issue 21's case) and a 45-degree hit with side
+/// spin (the cushion contact sticks and slips on the way).
+fn cushion_hits(p: &Params) -> Vec<(&'static str, BallState)> {
+    let r = p.ball_radius_m;
+    let state = |v: V3, w: V3| {
+        let mut s = BallState::at_rest([0.0, 0.0], r);
+        s.vel = v;
+        s.ang_vel = w;
+        settle(s, p)
+    };
+    let a = std::f64::consts::FRAC_1_SQRT_2;
+    vec![
+        ("rolling_straight_1mps", state(V3::new(1.0, 0.0, 0.0), V3::new(0.0, 1.0 / r, 0.0))),
+        ("angled_45_side_spin_2mps", state(V3::new(2.0 * a, 2.0 * a, 0.0), V3::new(-2.0 * a / r, 2.0 * a / r, 60.0))),
+    ]
+}
 
 fn main() {
     let table = Table::default();
@@ -86,6 +108,16 @@ fn main() {
                 group.sample_size(10);
             }
             group.bench_function(case.name, |b| b.iter(|| play(&table, case)));
+        }
+        group.finish();
+    }
+    {
+        let p = Params::default();
+        let h = table.cushion_height_m;
+        let normal = V3::new(-1.0, 0.0, 0.0);
+        let mut group = c.benchmark_group(CUSHION_GROUP);
+        for (name, s) in cushion_hits(&p) {
+            group.bench_function(name, |b| b.iter(|| ball_cushion::resolve(black_box(&s), normal, h, &p)));
         }
         group.finish();
     }
@@ -123,6 +155,13 @@ fn summary(table: &Table, cases: &[Case]) {
             ns * 1e-3 / events.max(1) as f64,
             events / shots
         ));
+    }
+    for (name, _) in cushion_hits(&Params::default()) {
+        let path = criterion_dir().join(CUSHION_GROUP).join(name).join("new/estimates.json");
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
+        let Some(ns) = v["mean"]["point_estimate"].as_f64() else { continue };
+        out.push(format!("  \"cushion_{name}\": {{\"us_per_hit\": {:.3}}}", ns * 1e-3));
     }
     println!("{{\n{}\n}}", out.join(",\n"));
 }
