@@ -574,10 +574,11 @@ impl Player {
         let mut top = finalists.clone();
         top.sort_by(|a, b| key(&scored[*b]).total_cmp(&key(&scored[*a])).then(a.cmp(b)));
         top.truncate(budget.confirm);
+        let confirm_samples = if on_two_fouls { 3 * budget.confirm_samples } else { budget.confirm_samples };
         let confirmed: Vec<(f64, f64, f64)> =
-            top.par_iter().map(|&i| eval(i, &scored[i].cand, deep_samples, 3)).collect();
+            top.par_iter().map(|&i| eval(i, &scored[i].cand, confirm_samples, 3)).collect();
         for (&i, totals) in top.iter().zip(confirmed) {
-            scored[i].add(totals, deep_samples);
+            scored[i].add(totals, confirm_samples);
         }
         if pooled {
             pool_foul_rates(&mut scored);
