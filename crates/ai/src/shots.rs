@@ -447,8 +447,8 @@ pub fn break_strokes(balls: &Balls, cue: [f64; 2], budget: &Budget) -> Vec<Strik
     let offs: &[f64] = if budget.samples >= 6 { &[-0.08, 0.0, 0.08] } else { &[0.0] };
     // `amateur` (5 rollouts) breaks harder and with less draw: at its 0.5 degrees of aim the
     // 8-ball break at 7 or 8.5 m/s with draw fouled 62 and 33 times in 100 (3.3 d, fewer than
-    // four balls to a rail, and 6.1), at 9.5 m/s with a touch of follow 17 in 100 (300 strokes
-    // from the head spot, `breakdiag`); the rollouts pick among these.
+    // four balls to a rail, and 6.1), at 9.5 m/s with a touch of follow 52 times in 300 (from
+    // the head spot, session 12); the rollouts pick among these.
     let (spds, spins): (&[f64], &[f64]) = match budget.samples {
         0..=3 => (&[6.0], &[-0.15]),
         5 => (&[8.5, 9.5], &[-0.15, 0.0, 0.1]),
