@@ -66,6 +66,8 @@ pub struct Budget {
     /// The best few after all that rolled out `deep_samples` times more on fresh execution
     /// errors before one is chosen (the best of many noisy means is biased upwards).
     pub confirm: usize,
+    /// Rollouts of each confirmed stroke (three times as many on two fouls, as the finalists').
+    pub confirm_samples: usize,
     /// What a stroke's chance of a foul costs in the ranking beyond the value of the position
     /// it leaves (0 for `pro` and `master`, whose position value prices ball in hand). The
     /// amateur's coarse value undercounts ball in hand for the opponent, and its soft
@@ -125,6 +127,7 @@ impl Level {
                 position_depth: 1,
                 speed_search: 0,
                 confirm: 0,
+                confirm_samples: 0,
                 foul_weight: 0.3,
                 shoot_above: None,
             },
@@ -145,8 +148,9 @@ impl Level {
                 lookahead_strokes: 0,
                 position_depth: 1,
                 speed_search: 0,
-                confirm: 2,
-                foul_weight: 1.0,
+                confirm: 3,
+                confirm_samples: 32,
+                foul_weight: 5.0,
                 shoot_above: Some(0.2),
             },
             Level::Pro => Budget {
@@ -167,6 +171,7 @@ impl Level {
                 position_depth: 2,
                 speed_search: 0,
                 confirm: 0,
+                confirm_samples: 0,
                 foul_weight: 0.0,
                 shoot_above: None,
             },
@@ -188,6 +193,7 @@ impl Level {
                 position_depth: 2,
                 speed_search: 3,
                 confirm: 4,
+                confirm_samples: 24,
                 foul_weight: 0.0,
                 shoot_above: None,
             },

@@ -31,6 +31,10 @@ const PER_PLAN_IN_FINAL: usize = 4;
 /// strokes there (4.7 % when fouls only counted through the rollouts' value, 3.3 % at 1.0).
 const THIRD_FOUL_WEIGHT: f64 = 1.5;
 
+/// A pot over `Budget::shoot_above` leaves safeties out only if it fouled in at most this
+/// share of its first rollouts.
+const SHOOT_MAX_FOUL_RATE: f64 = 0.2;
+
 /// An AI player of one level. `Send + Sync`; `decide` is pure given the view and the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Player {
@@ -421,13 +425,46 @@ impl Player {
             });
         }
 
+        let pp = budget.position_play;
+        let eval = |idx: usize, c: &Candidate, n: usize, stage: u64| -> (f64, f64, f64) {
+            let look = (stage >= 2 && budget.lookahead_samples > 0).then_some(budget);
+            let balls = with_cue(c.placement);
+            // Common random numbers: every candidate of a pass is struck with the same sequence
+            // of execution errors, so their comparison is not left to the luck of the draw.
+            let mut noise_rng = ChaCha8Rng::seed_from_u64(mix(seed, u64::MAX - 1, stage));
+            let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, idx as u64, stage));
+            let (mut sum, mut succ, mut fouls) = (0.0, 0.0, 0.0);
+            for _ in 0..n {
+                let o = rollout(ctx, state, &balls, &c.strike, &c.call, pp, look, &mut noise_rng, &mut rng);
+                sum += o.value;
+                succ += if o.success { 1.0 } else { 0.0 };
+                fouls += if o.foul { 1.0 } else { 0.0 };
+            }
+            (sum, succ, fouls)
+        };
         // A pot good enough for the level's taste (`Budget::shoot_above`): no safeties, unless
-        // the shooter is on two fouls (6.14: the third costs the rack or 15 points).
+        // the shooter is on two fouls (6.14: the third costs the rack or 15 points), or unless
+        // every such pot fouled in more than `SHOOT_MAX_FOUL_RATE` of its first rollouts (a
+        // cue ball close to the ball double-hits, 6.7, or it scratches: then safeties are
+        // searched too). The pots' first pass is rolled out before the safeties'.
         let on_two_fouls = ctx.game.three_foul_rule() && state.fouls[state.shooter()] >= 2;
-        let shoot = !on_two_fouls
-            && budget.shoot_above.is_some_and(|t| {
-                all.iter().any(|c| c.kind == ShotKind::Pot && c.plan.as_ref().is_some_and(|p| p.est >= t))
-            });
+        let mut first: Vec<Option<(f64, f64, f64)>> = vec![None; all.len()];
+        let shoot = match budget.shoot_above {
+            Some(t) if !on_two_fouls => {
+                let pots: Vec<usize> = (0..all.len())
+                    .filter(|&i| all[i].kind == ShotKind::Pot && all[i].plan.as_ref().is_some_and(|p| p.est >= t))
+                    .collect();
+                let rolled: Vec<(f64, f64, f64)> =
+                    pots.par_iter().map(|&i| eval(i, &all[i], budget.samples, 1)).collect();
+                let mut clean = false;
+                for (&i, r) in pots.iter().zip(rolled) {
+                    clean |= r.2 <= SHOOT_MAX_FOUL_RATE * budget.samples as f64;
+                    first[i] = Some(r);
+                }
+                clean
+            }
+            _ => false,
+        };
         // A noiseless look drops safeties and push outs that foul even when struck perfectly.
         let keep: Vec<bool> = all
             .par_iter()
@@ -449,28 +486,19 @@ impl Player {
                 i += 1;
                 keep[i - 1]
             });
+            let mut i = 0;
+            first.retain(|_| {
+                i += 1;
+                keep[i - 1]
+            });
         }
         let n_cands = all.len();
-
-        let pp = budget.position_play;
-        let eval = |idx: usize, c: &Candidate, n: usize, stage: u64| -> (f64, f64, f64) {
-            let look = (stage >= 2 && budget.lookahead_samples > 0).then_some(budget);
-            let balls = with_cue(c.placement);
-            // Common random numbers: every candidate of a pass is struck with the same sequence
-            // of execution errors, so their comparison is not left to the luck of the draw.
-            let mut noise_rng = ChaCha8Rng::seed_from_u64(mix(seed, u64::MAX - 1, stage));
-            let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, idx as u64, stage));
-            let (mut sum, mut succ, mut fouls) = (0.0, 0.0, 0.0);
-            for _ in 0..n {
-                let o = rollout(ctx, state, &balls, &c.strike, &c.call, pp, look, &mut noise_rng, &mut rng);
-                sum += o.value;
-                succ += if o.success { 1.0 } else { 0.0 };
-                fouls += if o.foul { 1.0 } else { 0.0 };
-            }
-            (sum, succ, fouls)
-        };
-        let first: Vec<(f64, f64, f64)> =
-            all.par_iter().enumerate().map(|(i, c)| eval(i, c, budget.samples, 1)).collect();
+        let first: Vec<(f64, f64, f64)> = all
+            .par_iter()
+            .zip(first.par_iter())
+            .enumerate()
+            .map(|(i, (c, f))| f.unwrap_or_else(|| eval(i, c, budget.samples, 1)))
+            .collect();
         let mut scored: Vec<Scored> = all
             .into_iter()
             .zip(first)
@@ -546,10 +574,11 @@ impl Player {
         let mut top = finalists.clone();
         top.sort_by(|a, b| key(&scored[*b]).total_cmp(&key(&scored[*a])).then(a.cmp(b)));
         top.truncate(budget.confirm);
+        let confirm_samples = if on_two_fouls { 3 * budget.confirm_samples } else { budget.confirm_samples };
         let confirmed: Vec<(f64, f64, f64)> =
-            top.par_iter().map(|&i| eval(i, &scored[i].cand, deep_samples, 3)).collect();
+            top.par_iter().map(|&i| eval(i, &scored[i].cand, confirm_samples, 3)).collect();
         for (&i, totals) in top.iter().zip(confirmed) {
-            scored[i].add(totals, deep_samples);
+            scored[i].add(totals, confirm_samples);
         }
         if pooled {
             pool_foul_rates(&mut scored);
