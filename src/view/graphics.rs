@@ -44,14 +44,6 @@ impl Quality {
         }
     }
 
-    /// The fraction of the window's pixels (per side) the 3D view is drawn at (`render_scale`).
-    pub fn render_scale(self) -> f32 {
-        match self {
-            Quality::Low => 0.5,
-            Quality::Medium | Quality::High => 1.0,
-        }
-    }
-
     /// Segments around and from pole to pole of a ball's UV sphere.
     pub fn ball_segments(self) -> (u32, u32) {
         match self {

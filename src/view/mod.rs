@@ -10,7 +10,6 @@ pub mod graphics;
 pub mod hud;
 pub mod lag_text;
 pub mod lighting;
-pub mod render_scale;
 pub mod screenshot;
 pub mod simple_material;
 pub mod table_visuals;
@@ -30,6 +29,5 @@ pub fn plugin(app: &mut App) {
         screenshot::plugin,
         simple_material::plugin,
         viewer_hud::plugin,
-        render_scale::plugin,
     ));
 }
