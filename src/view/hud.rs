@@ -337,8 +337,7 @@ pub fn computer_says(a: &Advice, lang: Lang) -> String {
     let mut out = format!("{} {sentence}", lang.t("Computer:", "Tietokone:"));
     if let Some(c) = &a.chances {
         out.push_str(&format!(
-            "
-{} {:.0} %, {} {:.0} %",
+            "\n{} {:.0} %, {} {:.0} %",
             lang.t("success", "onnistuu"),
             100.0 * c.success,
             lang.t("foul", "virhe"),
