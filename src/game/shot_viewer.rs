@@ -156,6 +156,12 @@ impl ShotViewer {
         self.t = t;
     }
 
+    /// From the strike again, playing.
+    pub fn restart(&mut self) {
+        self.seek(0.0);
+        self.paused = false;
+    }
+
     /// A frame's worth of playback.
     pub fn play(&mut self, dt_s: f64) {
         if !self.paused && self.t < self.end_s {
@@ -239,21 +245,15 @@ pub fn marks(events: &[Event], table: &biljardi_physics::Table) -> Vec<Mark> {
     out
 }
 
-/// Opens the viewer at the last shot, holding the bed and looking down on the table. `false`
-/// when there is no shot yet.
-pub fn open_viewer(
-    commands: &mut Commands,
-    log: Option<&MatchLog>,
-    clock: &mut BedClock,
-    camera: &mut CameraMode,
-) -> bool {
-    let Some(mut viewer) = log.and_then(ShotViewer::open) else { return false };
+/// Opens the viewer at the last shot, holding the bed and looking down on the table; nothing
+/// happens before the first shot.
+pub fn open_viewer(commands: &mut Commands, log: Option<&MatchLog>, clock: &mut BedClock, camera: &mut CameraMode) {
+    let Some(mut viewer) = log.and_then(ShotViewer::open) else { return };
     viewer.bed_was_paused = clock.paused;
     viewer.camera_before = *camera;
     clock.paused = true;
     *camera = CameraMode::Overhead;
     commands.insert_resource(viewer);
-    true
 }
 
 /// Closes the viewer; the bed goes on as it was, the view is the one before, and the balls go

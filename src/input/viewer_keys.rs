@@ -1,7 +1,7 @@
 //! The shot viewer's keys. V opens it at the match's last shot (whenever no shot is running)
-//! and closes it (Esc still leaves for the menu, which closes it too). While it is open: Left/Right the previous and next shot,
-//! Space pause and play, S a quarter speed or full, `,` and `.` step back and on from event to
-//! event, Home the strike again. It opens looking down on the table; Tab still changes the
+//! and closes it (Esc still leaves for the menu, which closes it too). While it is open:
+//! Left/Right the previous and next shot, Space pause and play, S a quarter speed or full, `,`
+//! and `.` step back and on from event to event, Home the strike again. It opens looking down on the table; Tab still changes the
 //! camera (free: orbit with the right button, zoom with the wheel).
 
 use crate::game::autosave::MatchLog;
@@ -10,6 +10,17 @@ use crate::game::session::{Phase, SessionRes};
 use crate::game::shot_viewer::{ShotViewer, close_viewer, open_viewer};
 use crate::shared::camera_mode::CameraMode;
 use bevy::prelude::*;
+
+/// What each key does while the viewer is open.
+const ACTIONS: [(KeyCode, fn(&mut ShotViewer)); 7] = [
+    (KeyCode::ArrowLeft, ShotViewer::previous_shot),
+    (KeyCode::ArrowRight, ShotViewer::next_shot),
+    (KeyCode::Space, ShotViewer::toggle_pause),
+    (KeyCode::KeyS, ShotViewer::toggle_rate),
+    (KeyCode::Comma, ShotViewer::previous_mark),
+    (KeyCode::Period, ShotViewer::next_mark),
+    (KeyCode::Home, ShotViewer::restart),
+];
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, viewer_keys.run_if(resource_exists::<SessionRes>));
@@ -35,26 +46,9 @@ fn viewer_keys(
         close_viewer(&mut commands, &viewer, &mut clock, &mut camera);
         return;
     }
-    if keys.just_pressed(KeyCode::ArrowLeft) {
-        viewer.previous_shot();
-    }
-    if keys.just_pressed(KeyCode::ArrowRight) {
-        viewer.next_shot();
-    }
-    if keys.just_pressed(KeyCode::Space) {
-        viewer.toggle_pause();
-    }
-    if keys.just_pressed(KeyCode::KeyS) {
-        viewer.toggle_rate();
-    }
-    if keys.just_pressed(KeyCode::Comma) {
-        viewer.previous_mark();
-    }
-    if keys.just_pressed(KeyCode::Period) {
-        viewer.next_mark();
-    }
-    if keys.just_pressed(KeyCode::Home) {
-        viewer.seek(0.0);
-        viewer.paused = false;
+    for (key, act) in ACTIONS {
+        if keys.just_pressed(key) {
+            act(&mut viewer);
+        }
     }
 }
