@@ -8,7 +8,7 @@
 //! across it: the cue ball leaves far from the tangent line. Alciatore, TP A.15 (high-speed film):
 //! aims of 8, 20, 34, 46, 57, 67, 77 degrees from the line of centres send the cue ball off at 13,
 //! 34, 50, 61, 70, 78, 87 degrees, where a strike followed by a separate ball-ball contact gives
-//! 84-89.
+//! 78-90 (the cue ball keeps only `(1 - e) / 2` of its speed along the line).
 //!
 //! The model (Stronge, Impact Mechanics, 2000, ch. 4 and 7: compliant contacts with the
 //! energetic coefficient of restitution, several contacts at once): every contact is a linear
