@@ -16,7 +16,9 @@
 //! contact gives back exactly `e^2` of the energy it took (restitution `e`), whatever else moves.
 //! - The tip on the cue ball pushes along the stroke (as in TP A-30) at the point
 //!   `instantaneous_point::contact_point`, restitution `e_tip`, stiffness set so a centre hit on a
-//!   lone ball lasts `TIP_CONTACT_S`. A lone ball so gets exactly TP A-30's speed and spin.
+//!   lone ball lasts `TIP_CONTACT_S`. Alone, a centre hit would so leave the ball at TP A-30's
+//!   speed (a lone contact's restitution is exactly `e`); off centre, the friction below adds
+//!   its squirt.
 //! - Across the stroke the tip holds the ball by friction (`mu = tan(asin(miscue_limit))`, the
 //!   friction the miscue limit implies: the tip slides off where the surface normal leans further
 //!   from the stroke), but it can only drag the cue's end mass (`cue_end_mass_kg`) along with
