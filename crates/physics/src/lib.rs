@@ -34,6 +34,7 @@ pub use ids::{BallId, PocketId, RailId};
 pub use input::{InputError, parse_table};
 pub use math::{Quat, V3};
 pub use params::{CushionModel, Params};
+pub use resolve::stick_ball::frozen::FROZEN_TOLERANCE_M;
 pub use resolve::stick_ball::instantaneous_point::Strike;
 pub use simulation::{BallSnapshot, Simulation};
 pub use table::{BALL_RADIUS_M, Pocket, PocketSpec, RailSegment, Table, TableSize};

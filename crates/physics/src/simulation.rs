@@ -30,6 +30,7 @@ use crate::ids::BallId;
 use crate::math::V3;
 use crate::params::Params;
 use crate::resolve::ball_ball::frictional_inelastic;
+use crate::resolve::stick_ball::frozen::{self, FROZEN_TOLERANCE_M};
 use crate::resolve::stick_ball::instantaneous_point::{self, Strike};
 use crate::resolve::{ball_cushion, ball_table};
 use crate::table::Table;
@@ -230,8 +231,31 @@ impl Simulation {
         // The event guard counts per shot.
         self.events = 0;
         let before = self.state_at(i, t);
-        let out = instantaneous_point::strike(&before, &strike, &self.params);
+        // Balls frozen to the cue ball are solved with it and the cue (`stick_ball::frozen`);
+        // every other strike is the instantaneous impulse alone.
+        let touching = self.frozen_to(i, t);
+        let states: Vec<BallState> = touching.iter().map(|&j| self.state_at(j, t)).collect();
+        let frozen = if touching.is_empty() || !before.motion.on_bed() {
+            None
+        } else {
+            frozen::strike(&before, &states, &strike, &self.params)
+        };
+        let out = match &frozen {
+            Some(f) => {
+                instantaneous_point::Outcome { state: f.cue_ball, miscue: false, cue_speed_after: f.cue_speed_after }
+            }
+            None => instantaneous_point::strike(&before, &strike, &self.params),
+        };
         self.set(i, t, out.state);
+        let mut pushed = Vec::new();
+        if let Some(f) = &frozen {
+            for (k, &j) in touching.iter().enumerate() {
+                if f.pushed[k] {
+                    self.set(j, t, f.others[k]);
+                    pushed.push(j);
+                }
+            }
+        }
         self.stick = None;
         if !out.miscue && out.cue_speed_after > 0.0 && self.params.follow_through_m > 0.0 {
             let (dir, _, _) = instantaneous_point::frame(&strike);
@@ -253,13 +277,36 @@ impl Simulation {
                 next: f64::INFINITY,
             });
         }
-        self.refresh(&[i]);
+        let mut changed = vec![i];
+        changed.extend(&pushed);
+        self.refresh(&changed);
         let kind = if out.miscue { EventKind::Miscue { ball } } else { EventKind::Strike { ball } };
         if out.state.motion == Motion::Airborne {
             let up = self.event(t, EventKind::Airborne { ball }, &[i]);
             self.pending.push(up);
         }
+        // The cue ball pushed the frozen balls at the strike's instant: a contact each (the
+        // referee's first contact; 6.7: a frozen ball moved by the shot counts as hit).
+        for &j in &pushed {
+            let (x, y) = (ball, self.balls[j].id);
+            let balls = if x < y { [x, y] } else { [y, x] };
+            let contact = self.event(t, EventKind::BallBall { balls }, &[i, j]);
+            self.pending.push(contact);
+        }
         Some(self.event(t, kind, &[i]))
+    }
+
+    /// The balls on the bed touching ball `i` at `t` (centres at most `2 R +
+    /// FROZEN_TOLERANCE_M` apart).
+    fn frozen_to(&self, i: usize, t: f64) -> Vec<usize> {
+        let reach = 2.0 * self.params.ball_radius_m + FROZEN_TOLERANCE_M;
+        let at = self.state_at(i, t).pos;
+        (0..self.balls.len())
+            .filter(|&j| {
+                let s = self.state_at(j, t);
+                j != i && s.motion.on_bed() && (s.pos - at).norm() <= reach
+            })
+            .collect()
     }
 
     /// Puts `ball` on the bed now with the given state (spotting, ball in hand, a rerack),

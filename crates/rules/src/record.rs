@@ -9,8 +9,10 @@ use biljardi_physics::{
 };
 
 /// Two balls whose centres are at most this much further apart than `2 R` count as frozen
-/// (touching), m: rounding of placed positions, far under the millimetres of a double hit.
-pub const FROZEN_TOLERANCE_M: f64 = 2e-4;
+/// (touching), and a ball this close to a rail's nose line is frozen to it, m. The physics' own
+/// constant: the balls it solves with the cue ball at the strike (`stick_ball::frozen`) are the
+/// ones the referee counts as frozen to it.
+pub use biljardi_physics::FROZEN_TOLERANCE_M;
 
 /// Where a ball ended the shot.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

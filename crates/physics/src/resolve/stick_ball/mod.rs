@@ -1,3 +1,4 @@
 //! The cue strike.
 
+pub mod frozen;
 pub mod instantaneous_point;
