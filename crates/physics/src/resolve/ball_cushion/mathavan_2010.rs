@@ -32,6 +32,10 @@ const TOL: f64 = 1e-9;
 /// Slip below this fraction of the speed scale counts as none: the contact may stick.
 const STICK: f64 = 1e-8;
 
+/// A slip closes on zero in log-slip steps only while it closes at least this fast, per unit
+/// of its size and of `p` (slower, `tau` would run away from `p`).
+const APPROACH: f64 = 0.01;
+
 /// A guard on the steps of one hit (both phases).
 const MAX_STEPS: usize = 400;
 
@@ -204,35 +208,29 @@ fn axpy(y: &Y, terms: &[(f64, &Y)]) -> Y {
 /// Dormand and Prince's 5(4) pair (J. R. Dormand, P. J. Prince 1980, "A family of embedded
 /// Runge-Kutta formulae", J. Comp. Appl. Math. 6): the fifth-order step of `h` from `y` (rates
 /// `k1` there), and its stages for the error estimate.
-fn dopri_stages(m: &Model, y: &Y, k1: &Y, h: f64, modes: &[Mode; 2]) -> (Y, [Y; 6]) {
-    let k2 = m.rates(&axpy(y, &[(h / 5.0, k1)]), modes);
-    let k3 = m.rates(&axpy(y, &[(h * 3.0 / 40.0, k1), (h * 9.0 / 40.0, &k2)]), modes);
-    let k4 = m.rates(&axpy(y, &[(h * 44.0 / 45.0, k1), (-h * 56.0 / 15.0, &k2), (h * 32.0 / 9.0, &k3)]), modes);
-    let k5 = m.rates(
-        &axpy(
-            y,
-            &[
-                (h * 19372.0 / 6561.0, k1),
-                (-h * 25360.0 / 2187.0, &k2),
-                (h * 64448.0 / 6561.0, &k3),
-                (-h * 212.0 / 729.0, &k4),
-            ],
-        ),
-        modes,
-    );
-    let k6 = m.rates(
-        &axpy(
-            y,
-            &[
-                (h * 9017.0 / 3168.0, k1),
-                (-h * 355.0 / 33.0, &k2),
-                (h * 46732.0 / 5247.0, &k3),
-                (h * 49.0 / 176.0, &k4),
-                (-h * 5103.0 / 18656.0, &k5),
-            ],
-        ),
-        modes,
-    );
+fn dopri_stages(f: &dyn Fn(&Y) -> Y, y: &Y, k1: &Y, h: f64) -> (Y, [Y; 6]) {
+    let k2 = f(&axpy(y, &[(h / 5.0, k1)]));
+    let k3 = f(&axpy(y, &[(h * 3.0 / 40.0, k1), (h * 9.0 / 40.0, &k2)]));
+    let k4 = f(&axpy(y, &[(h * 44.0 / 45.0, k1), (-h * 56.0 / 15.0, &k2), (h * 32.0 / 9.0, &k3)]));
+    let k5 = f(&axpy(
+        y,
+        &[
+            (h * 19372.0 / 6561.0, k1),
+            (-h * 25360.0 / 2187.0, &k2),
+            (h * 64448.0 / 6561.0, &k3),
+            (-h * 212.0 / 729.0, &k4),
+        ],
+    ));
+    let k6 = f(&axpy(
+        y,
+        &[
+            (h * 9017.0 / 3168.0, k1),
+            (-h * 355.0 / 33.0, &k2),
+            (h * 46732.0 / 5247.0, &k3),
+            (h * 49.0 / 176.0, &k4),
+            (-h * 5103.0 / 18656.0, &k5),
+        ],
+    ));
     let y1 = axpy(
         y,
         &[
@@ -247,8 +245,8 @@ fn dopri_stages(m: &Model, y: &Y, k1: &Y, h: f64, modes: &[Mode; 2]) -> (Y, [Y; 
 }
 
 /// The fifth-order step alone (for root finding within a step).
-fn dopri(m: &Model, y: &Y, k1: &Y, h: f64, modes: &[Mode; 2]) -> Y {
-    dopri_stages(m, y, k1, h, modes).0
+fn dopri(f: &dyn Fn(&Y) -> Y, y: &Y, k1: &Y, h: f64) -> Y {
+    dopri_stages(f, y, k1, h).0
 }
 
 /// The largest error estimate over the velocities and spins of a step (`k7` the rates at its end).
@@ -262,17 +260,7 @@ fn dopri_error(k: &[Y; 6], k7: &Y, h: f64) -> f64 {
 
 /// Where `g` crosses zero within a step of `h` from `y`: `g0 >= 0` at the start, `g1 < 0` at the
 /// end; the Illinois method on the step's length, to `|g| <= tol`.
-fn crossing(
-    m: &Model,
-    y: &Y,
-    k1: &Y,
-    modes: &[Mode; 2],
-    g: &dyn Fn(&Y) -> f64,
-    g0: f64,
-    g1: f64,
-    h: f64,
-    tol: f64,
-) -> f64 {
+fn crossing(f: &dyn Fn(&Y) -> Y, y: &Y, k1: &Y, g: &dyn Fn(&Y) -> f64, g0: f64, g1: f64, h: f64, tol: f64) -> f64 {
     let (mut a, mut ga, mut b, mut gb) = (0.0, g0, h, g1);
     let mut side = 0;
     for _ in 0..60 {
@@ -280,7 +268,7 @@ fn crossing(
         if !c.is_finite() || b - a <= 1e-14 * h {
             break;
         }
-        let gc = g(&dopri(m, y, k1, c, modes));
+        let gc = g(&dopri(f, y, k1, c));
         if gc.abs() <= tol {
             return c;
         }
@@ -307,6 +295,8 @@ fn crossing(
 /// straddles a change of the equations (where the rates have a kink).
 fn phase(m: &Model, mut y: Y, h: &mut f64, end: &dyn Fn(&Y) -> f64, end_tol: f64, tol: f64, steps: &mut usize) -> Y {
     let h_guard = *h;
+    // The step in log-slip while a contact's slip closes on zero (`approach`).
+    let mut h_log = 0.5;
     loop {
         if end(&y) <= end_tol {
             return y;
@@ -319,33 +309,64 @@ fn phase(m: &Model, mut y: Y, h: &mut f64, end: &dyn Fn(&Y) -> f64, end_tol: f64
             *h = h.max(0.05 * h_guard);
         }
         let modes = m.modes(&y);
-        let k1 = m.rates(&y, &modes);
-        // A sliding contact whose slip would reach zero within the step at its present rate: the
-        // step ends there (Newton's step on the slip; exact while its direction holds).
+        let plain = |q: &Y| m.rates(q, &modes);
+        let k1 = plain(&y);
+        // A sliding contact whose slip would reach zero within a few steps: if its slip turns as
+        // it closes (the anisotropic friction makes the direction go as a power of the slip, so
+        // steps in `p` would have to shrink towards the zero without end) the step is taken in
+        // `tau = -ln |slip|` instead, where that approach is smooth; if it closes straight, the
+        // step ends where it reaches zero (Newton's step; exact while the direction holds).
         let rate = m.slips(&k1);
+        let mut approach = None;
         for (c, q) in m.slips(&y).iter().enumerate() {
-            if let Mode::Slide(..) = modes[c] {
+            if let (Mode::Slide(..), false) = (modes[c], guard) {
+                let r2 = q.0 * q.0 + q.1 * q.1;
                 let closing = -(q.0 * rate[c].0 + q.1 * rate[c].1);
-                let to_zero = (q.0 * q.0 + q.1 * q.1) / closing;
-                if closing > 0.0 && to_zero < *h && !guard {
-                    *h = to_zero;
+                let turning = (q.0 * rate[c].1 - q.1 * rate[c].0).abs();
+                if closing > 0.0 && r2 / closing < 4.0 * *h {
+                    if turning > 1e-3 * closing && closing > APPROACH * r2.sqrt() {
+                        approach = Some(c);
+                    } else if r2 / closing < *h {
+                        *h = r2 / closing;
+                    }
                 }
             }
         }
-        let step = *h;
-        let (y1, k) = dopri_stages(m, &y, &k1, step, &modes);
-        let k7 = m.rates(&y1, &modes);
+        let scaled = move |q: &Y, c: usize| {
+            let k = m.rates(q, &modes);
+            let s = m.slips(q)[c];
+            let ds = m.slips(&k)[c];
+            let dp_dtau = (s.0 * s.0 + s.1 * s.1) / (-(s.0 * ds.0 + s.1 * ds.1));
+            k.map(|x| x * dp_dtau)
+        };
+        let f: Box<dyn Fn(&Y) -> Y> = match approach {
+            Some(c) => Box::new(move |q: &Y| scaled(q, c)),
+            None => Box::new(plain),
+        };
+        let k1 = f(&y);
+        let step = if approach.is_some() { h_log } else { *h };
+        let (y1, k) = dopri_stages(&*f, &y, &k1, step);
+        let k7 = f(&y1);
         let err = dopri_error(&k, &k7, step);
         let factor = if err > 0.0 { (0.9 * (tol / err).powf(0.2)).clamp(0.2, 5.0) } else { 5.0 };
-        if err > tol && !guard {
-            *h = step * factor;
+        let bad = !y1.iter().all(|x| x.is_finite());
+        if (err > tol || bad) && !guard {
+            match approach {
+                Some(_) => h_log = step * if bad { 0.25 } else { factor },
+                None => *h = step * factor,
+            }
             continue;
         }
-        // The first point in the step where the equations change.
+        // The first point in the step where the equations change, or (approaching) where the
+        // slip is down to half the stick threshold.
         let mut cut = step;
         let mut ends = false;
         for c in (0..2).filter(|_| !guard) {
             let g: Box<dyn Fn(&Y) -> f64> = match modes[c] {
+                Mode::Slide(..) if approach == Some(c) => Box::new(move |q: &Y| {
+                    let s = m.slips(q)[c];
+                    norm(s.0, s.1) - 0.5 * m.eps
+                }),
                 Mode::Slide(ux, uy) => Box::new(move |q: &Y| {
                     let s = m.slips(q)[c];
                     s.0 * ux + s.1 * uy
@@ -354,7 +375,7 @@ fn phase(m: &Model, mut y: Y, h: &mut f64, end: &dyn Fn(&Y) -> f64, end_tol: f64
             };
             let g1 = g(&y1);
             if g1 < -0.25 * m.eps {
-                let x = crossing(m, &y, &k1, &modes, &*g, g(&y), g1, step, 0.25 * m.eps);
+                let x = crossing(&*f, &y, &k1, &*g, g(&y), g1, step, 0.25 * m.eps);
                 if x > 1e-9 * step {
                     cut = cut.min(x);
                 }
@@ -362,20 +383,23 @@ fn phase(m: &Model, mut y: Y, h: &mut f64, end: &dyn Fn(&Y) -> f64, end_tol: f64
         }
         let e1 = end(&y1);
         if e1 < -end_tol {
-            let x = crossing(m, &y, &k1, &modes, end, end(&y), e1, step, end_tol);
+            let x = crossing(&*f, &y, &k1, end, end(&y), e1, step, end_tol);
             if x <= cut {
                 (cut, ends) = (x, true);
             }
         }
         if cut < step {
-            y = dopri(m, &y, &k1, cut, &modes);
+            y = dopri(&*f, &y, &k1, cut);
             if ends {
                 return y;
             }
             continue;
         }
         y = y1;
-        *h = step * factor;
+        match approach {
+            Some(_) => h_log = step * factor,
+            None => *h = step * factor,
+        }
     }
 }
 
