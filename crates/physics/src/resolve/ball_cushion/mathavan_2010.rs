@@ -158,6 +158,75 @@ mod tests {
         resolve_with_steps(&s, V3::new(-1.0, 0.0, 0.0), Table::default().cushion_height_m, p, steps)
     }
 
+    /// An independent reference: Mathavan et al. (2010)'s equations as pooltool's
+    /// `resolve/ball_cushion/mathavan_2010/model.py` writes them (slip angles by `atan2`, friction
+    /// `mu N` along them, no sticking), integrated with the midpoint rule in `n` equal impulse
+    /// steps per unit of the normal speed, the compression's end and the returned work found
+    /// by linear interpolation within the last step. Without sticking the friction chatters
+    /// about a stick and the result converges as `1/n`; 2 000 000 steps put it within about
+    /// 1e-9 m/s of its limit. Returns the velocity and `R` times the spin, table frame.
+    fn reference(p: &Params, v: V3, w: V3, n: usize) -> (V3, V3) {
+        let (m, r) = (p.ball_mass_kg, p.ball_radius_m);
+        let h = Table::default().cushion_height_m;
+        let (sin, cos) = ((h - r) / r, (1.0 - ((h - r) / r).powi(2)).sqrt());
+        let (mu_w, mu_s) = (p.mu_cushion, p.mu_slide);
+        // Cushion frame: y into the cushion (+x of the table), x along it (table -y).
+        let to_local = |a: V3| [-a.y, a.x, a.z];
+        let (lv, lw) = (to_local(v), to_local(w));
+        let e = p.cushion_restitution(lv[1]);
+        let rates = |s: &[f64; 5]| -> [f64; 5] {
+            let [vx, vy, wx, wy, wz] = *s;
+            let (ix, iy) = (vx + wy * r * sin - wz * r * cos, -vy * sin + wx * r);
+            let (cx, cy) = (vx - wy * r, vy + wx * r);
+            let angle = |x: f64, y: f64| if x == 0.0 && y == 0.0 { None } else { Some(y.atan2(x)) };
+            let (ca, sa) = angle(ix, iy).map_or((0.0, 0.0), |a| (a.cos(), a.sin()));
+            let (cb, sb) = angle(cx, cy).map_or((0.0, 0.0), |b| (b.cos(), b.sin()));
+            let t = sin + mu_w * sa * cos;
+            let k = 5.0 / (2.0 * m * r);
+            [
+                -(mu_w * ca + mu_s * cb * t) / m,
+                -(cos - mu_w * sin * sa + mu_s * sb * t) / m,
+                -k * (mu_w * sa + mu_s * sb * t),
+                -k * (mu_w * ca * sin - mu_s * cb * t),
+                k * mu_w * ca * cos,
+            ]
+        };
+        let step = |s: &[f64; 5], dp: f64| {
+            let k1 = rates(s);
+            let mid: [f64; 5] = std::array::from_fn(|i| s[i] + 0.5 * dp * k1[i]);
+            let k2 = rates(&mid);
+            std::array::from_fn::<f64, 5, _>(|i| s[i] + dp * k2[i])
+        };
+        let mut s = [lv[0], lv[1], lw[0], lw[1], lw[2]];
+        let dp = m * lv[1] / n as f64;
+        let mut work = 0.0;
+        loop {
+            let next = step(&s, dp);
+            if next[1] <= 0.0 {
+                let frac = s[1] / (s[1] - next[1]);
+                work += frac * dp * cos * 0.5 * s[1];
+                s = step(&s, frac * dp);
+                break;
+            }
+            work += dp * cos * 0.5 * (s[1] + next[1]);
+            s = next;
+        }
+        let target = e * e * work;
+        let mut done = 0.0;
+        loop {
+            let next = step(&s, dp);
+            let dw = dp * cos * 0.5 * (s[1].abs() + next[1].abs());
+            if done + dw >= target {
+                s = step(&s, (target - done) / dw * dp);
+                break;
+            }
+            done += dw;
+            s = next;
+        }
+        let to_table = |a: [f64; 3]| V3::new(a[1], -a[0], a[2]);
+        (to_table([s[0], s[1], 0.0]), to_table([s[2] * r, s[3] * r, s[4] * r]))
+    }
+
     /// The constant restitution of the paper.
     fn constant(e: f64) -> Params {
         Params { e_cushion: e, e_cushion_speed: 0.0, ..Params::default() }
@@ -264,6 +333,27 @@ mod tests {
                 fast.ang_vel,
                 fine.ang_vel
             );
+        }
+    }
+
+    /// Issue 21's case, a ball rolling straight in at 1 m/s, against `reference` at 2 000 000
+    /// steps: 0.808416356 m/s with a constant e 0.85 and 0.904423677 m/s at the defaults (200 000
+    /// steps give the same within 2.5e-7, checked here). The fixed 32 midpoint steps are 1.1e-3
+    /// and 1.2e-4 m/s off (the friction chatters about a stick and the error falls only as
+    /// 1/steps); the issue asks for 1e-5. No input tried gives the 0.74731 m/s the issue quoted
+    /// (pooltool's defaults: 0.8042837; the paper's parameters: 0.9106591; stun hits 0.7634522
+    /// and 0.7591161; pooltool's own Euler steps 0.8038).
+    #[test]
+    fn the_fixed_steps_miss_the_converged_rolling_rebound_by_1e_3() {
+        let r = Params::default().ball_radius_m;
+        for (p, converged, off) in
+            [(constant(0.85), 0.808_416_356, 1.115e-3), (Params::default(), 0.904_423_677, -1.16e-4)]
+        {
+            let rebound = -hit(&p, V3::new(1.0, 0.0, 0.0), V3::new(0.0, 1.0 / r, 0.0), STEPS).vel.x;
+            eprintln!("rebound {rebound:.9} converged {converged} error {:.3e}", rebound - converged);
+            assert!((rebound - converged - off).abs() < 0.05 * off.abs(), "rebound {rebound:.9}");
+            let (fine, _) = reference(&p, V3::new(1.0, 0.0, 0.0), V3::new(0.0, 1.0 / r, 0.0), 200_000);
+            assert!((-fine.x - converged).abs() < 1e-6, "reference {:.9}", -fine.x);
         }
     }
 
