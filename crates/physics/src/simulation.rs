@@ -29,7 +29,7 @@ use crate::evolve::{acceleration, after_transition, complete_slide, evolve, evol
 use crate::ids::BallId;
 use crate::math::V3;
 use crate::params::Params;
-use crate::resolve::ball_ball::frictional_inelastic;
+use crate::resolve::ball_ball::{flying_press, frictional_inelastic, frictional_inelastic_3d, roll_off};
 use crate::resolve::stick_ball::frozen::{self, FROZEN_TOLERANCE_M};
 use crate::resolve::stick_ball::instantaneous_point::{self, Strike};
 use crate::resolve::{ball_cushion, ball_table};
@@ -782,14 +782,19 @@ impl Simulation {
                     self.streak = (t, 0);
                 }
                 if a.motion == Motion::Airborne || b.motion == Motion::Airborne {
-                    // A ball in flight: a plain contact (the crawl and push rules are for balls
-                    // pressed together on the cloth).
-                    let (a2, b2) = if approach < frictional_inelastic::GRAZE_SPEED_MPS {
-                        frictional_inelastic::flying_graze(&a, &b, &p)
-                    } else {
-                        frictional_inelastic::resolve(&a, &b, &p)
-                    };
+                    // A ball in flight: the 3D contact, which may lift the other ball; a ball left
+                    // resting on top of another slides off it, and one pressed against a ball on
+                    // the cloth gives up what keeps it pressed (the crawl and push rules below are
+                    // for balls pressed together on the cloth).
+                    let (a2, b2) = frictional_inelastic_3d::resolve(&a, &b, &p);
+                    let (a2, b2) = roll_off::resolve(&a2, &b2, &p, |q| self.clear_for(q, t, &[i, j]));
+                    let (a2, b2) = flying_press::resolve(&a2, &b2, &p);
                     self.finish_pair(t, i, j, a2, b2, out);
+                    for (k, before, after) in [(i, a, a2), (j, b, b2)] {
+                        if before.motion.on_bed() && after.motion == Motion::Airborne {
+                            out.push(self.event(t, EventKind::Airborne { ball: self.balls[k].id }, &[k]));
+                        }
+                    }
                     return;
                 }
                 let slow = a.vel.norm() < CRAWL_SPEED_MPS && b.vel.norm() < CRAWL_SPEED_MPS;
@@ -849,6 +854,18 @@ impl Simulation {
                 self.finish_pair(t, i, j, a2, b2, out);
             }
         }
+    }
+
+    /// True if a ball centred at `q` at time `t` would be clear of the cushions and of every ball
+    /// in play but those in `skip` (where a ball sliding off another may go).
+    fn clear_for(&self, q: V3, t: f64, skip: &[usize]) -> bool {
+        let r = self.params.ball_radius_m;
+        self.geo.fits(&self.table, q, r, 0.0)
+            && (0..self.balls.len()).all(|k| {
+                skip.contains(&k)
+                    || !self.balls[k].s.motion.on_table()
+                    || (self.state_at(k, t).pos - q).norm() >= 2.0 * r
+            })
     }
 
     fn finish_pair(&mut self, t: f64, i: usize, j: usize, a2: BallState, b2: BallState, out: &mut Vec<Event>) {

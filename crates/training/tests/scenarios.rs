@@ -220,6 +220,11 @@ fn tags_say_what_the_referee_decides() {
         if has("cue_off_table") {
             assert!(e.cue_ball == Some(CueFate::OffTable) && fouls.contains(&"6.1".to_string()), "{}", s.id);
         }
+        if has("object_off_table") {
+            // 6.5: an object ball driven off the table by the physics (a lifted ball).
+            let off = e.off_table.clone().unwrap_or_default();
+            assert!(off.iter().any(|b| !b.is_cue()) && fouls.contains(&"6.5".to_string()), "{}", s.id);
+        }
         if has("frozen_ball") {
             // 6.7: the tip may touch a frozen cue ball again as it pushes through; no foul either way.
             assert!(d.foul == Some(false) && !fouls.contains(&"6.7".to_string()), "{}", s.id);
