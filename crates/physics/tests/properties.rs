@@ -214,3 +214,46 @@ fn check_shot(table: Table, balls: Vec<Ball>, strike: Strike) -> Result<(), Test
     }
     Ok(())
 }
+
+/// The energy rise at a graze found by the property search (`PROPTEST_CASES=20000`,
+/// `PROPTEST_RNG_SEED=3`): an 8-ball rack, and balls 6 and 13 touching at 1.2219 s closing at
+/// 4.9e-5 m/s (a graze), 13 rolling. The graze split the approach evenly and kept the rolling
+/// ball rolling, so its spin grew with its speed unpaid: 3.9e-9 J gained (on 0.24 J). Now the
+/// split follows the effective masses (7/5 m rolling): 1.2e-10 J lost.
+#[test]
+fn a_graze_of_a_rolling_ball_never_adds_energy() {
+    let table = Table::default();
+    let (x, y) = (-0.8915429363806998, -0.3892725669644678);
+    let mut balls = rack::eight_ball(&table);
+    balls.insert(0, rack::cue_at([x, y]));
+    let [fx, fy] = table.foot_spot();
+    let phi = (fy - y).atan2(fx - x) - 0.012726721693922157;
+    let strike = Strike {
+        speed_mps: 2.136897203426136,
+        phi_rad: phi,
+        theta_rad: 0.0,
+        a: -0.37430514127361464,
+        b: -0.037395109202906555,
+    };
+    check_shot(table, balls, strike).unwrap();
+}
+
+/// The same search, `PROPTEST_RNG_SEED=2`: a 10-ball rack broken with the cue elevated 14.6
+/// degrees; balls 2 and 4 graze at 3.1135 s: 6.1e-10 J gained on 0.078 J, same cause.
+#[test]
+fn a_graze_after_an_elevated_break_never_adds_energy() {
+    let table = Table::default();
+    let (x, y) = (-1.1166933093778348, 0.2584290849433621);
+    let mut balls = rack::ten_ball(&table);
+    balls.insert(0, rack::cue_at([x, y]));
+    let [fx, fy] = table.foot_spot();
+    let phi = (fy - y).atan2(fx - x) - 0.020492252141590468;
+    let strike = Strike {
+        speed_mps: 4.6860098252566225,
+        phi_rad: phi,
+        theta_rad: 0.2543769927253584,
+        a: 0.0,
+        b: -0.2938696749896124,
+    };
+    check_shot(table, balls, strike).unwrap();
+}
