@@ -31,7 +31,7 @@ use crate::math::V3;
 use crate::params::Params;
 use crate::resolve::ball_ball::frictional_inelastic;
 use crate::resolve::stick_ball::instantaneous_point::{self, Strike};
-use crate::resolve::{ball_cushion, ball_table};
+use crate::resolve::{ball_ball, ball_cushion, ball_table};
 use crate::table::Table;
 use std::collections::BTreeMap;
 
@@ -620,7 +620,7 @@ impl Simulation {
         if !self.geo.over_bed(&self.table, at.pos) {
             return (BallState { motion: Motion::OffTable, ..*s }, EventKind::OffTable { ball: id }, false);
         }
-        let out = ball_table::frictionless_inelastic::resolve(&at, p);
+        let out = ball_table::resolve(&at, p);
         (out, EventKind::Land { ball: id }, out.motion == Motion::Airborne)
     }
 
@@ -755,7 +755,7 @@ impl Simulation {
                     } else if approach < frictional_inelastic::GRAZE_SPEED_MPS {
                         frictional_inelastic::graze(&a, &b, &p)
                     } else {
-                        frictional_inelastic::resolve(&a, &b, &p)
+                        ball_ball::resolve(&a, &b, &p)
                     };
                 let separating = (b2.vel - a2.vel).dot(n);
                 let rel_acc = (acceleration(&b2, &p) - acceleration(&a2, &p)).dot(n);
