@@ -34,16 +34,13 @@ pub enum BallBallModel {
 #[serde(rename_all = "snake_case")]
 pub enum BallTableModel {
     /// Restitution and cloth friction during the bounce (pooltool 0.6's default).
-    #[default]
     FrictionalInelastic,
-    /// Restitution only: horizontal velocity and spin pass through a bounce unchanged.
+    /// Restitution only: horizontal velocity and spin pass through a bounce unchanged. The
+    /// default until the flight model handles what the frictional bounce reaches (a ball
+    /// descending onto a cushion's nose, a ball coming to rest on top of another; see
+    /// docs/validation.md).
+    #[default]
     FrictionlessInelastic,
-}
-
-/// Records written before the ball-table model could be chosen replay with the model they were
-/// played with.
-fn legacy_ball_table_model() -> BallTableModel {
-    BallTableModel::FrictionlessInelastic
 }
 
 /// Model parameters, SI units.
@@ -93,7 +90,7 @@ pub struct Params {
     pub ball_ball_model: BallBallModel,
     /// The ball-table model of slate bounces (absent in older records: the frictionless one they
     /// were played with).
-    #[serde(default = "legacy_ball_table_model")]
+    #[serde(default)]
     pub ball_table_model: BallTableModel,
     /// Ball-table (slate) restitution: a ball driven into or landing on the bed leaves it at
     /// `e_table` times the speed it came in with (pooltool's `e_t`, default 0.5).
@@ -133,7 +130,7 @@ impl Default for Params {
             e_tip: 0.75,
             cushion_model: CushionModel::Mathavan2010,
             ball_ball_model: BallBallModel::FrictionalInelastic,
-            ball_table_model: BallTableModel::FrictionalInelastic,
+            ball_table_model: BallTableModel::FrictionlessInelastic,
             e_table: 0.5,
             min_hop_height_m: 0.005,
             follow_through_m: 0.15,

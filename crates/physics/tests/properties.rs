@@ -157,9 +157,13 @@ proptest! {
 }
 
 fn check_shot(table: Table, balls: Vec<Ball>, strike: Strike) -> Result<(), TestCaseError> {
+    check_shot_with(Params::default(), table, balls, strike)
+}
+
+fn check_shot_with(params: Params, table: Table, balls: Vec<Ball>, strike: Strike) -> Result<(), TestCaseError> {
     {
-        let r = Params::default().ball_radius_m;
-        let mut sim = Simulation::new(table, Params::default(), balls.clone());
+        let r = params.ball_radius_m;
+        let mut sim = Simulation::new(table, params, balls.clone());
         sim.strike(BallId::CUE, strike).unwrap();
         let mut events = Vec::new();
         let mut steps = 0;
@@ -207,7 +211,7 @@ fn check_shot(table: Table, balls: Vec<Ball>, strike: Strike) -> Result<(), Test
             }
         }
         // A second, uninterrupted run gives the very same events and ending.
-        let mut again = Simulation::new(table, Params::default(), balls);
+        let mut again = Simulation::new(table, params, balls);
         again.strike(BallId::CUE, strike).unwrap();
         prop_assert_eq!(again.run_to_rest(), events);
         prop_assert_eq!(again.final_balls(), sim.final_balls());
@@ -238,8 +242,10 @@ fn a_graze_of_a_rolling_ball_never_adds_energy() {
     check_shot(table, balls, strike).unwrap();
 }
 
-/// The same search, `PROPTEST_RNG_SEED=2`: a 10-ball rack broken with the cue elevated 14.6
-/// degrees; balls 2 and 4 graze at 3.1135 s: 6.1e-10 J gained on 0.078 J, same cause.
+/// The same search, `PROPTEST_RNG_SEED=2`, with the slate's friction (`ball_table_model`
+/// `"frictional_inelastic"`, the default when it was found): a 10-ball rack broken with the cue
+/// elevated 14.6 degrees; balls 2 and 4 graze at 3.1135 s: 6.1e-10 J gained on 0.078 J, same
+/// cause.
 #[test]
 fn a_graze_after_an_elevated_break_never_adds_energy() {
     let table = Table::default();
@@ -255,5 +261,6 @@ fn a_graze_after_an_elevated_break_never_adds_energy() {
         a: 0.0,
         b: -0.2938696749896124,
     };
-    check_shot(table, balls, strike).unwrap();
+    let rough = Params { ball_table_model: biljardi_physics::BallTableModel::FrictionalInelastic, ..Params::default() };
+    check_shot_with(rough, table, balls, strike).unwrap();
 }

@@ -9,8 +9,8 @@
 //! (an elevated cue drives the ball into the slate, which throws it up: a jump shot, as described
 //! in Alciatore's jump-shot articles and technical proofs, billiards.colostate.edu) and landings.
 //!
-//! The frictional variant (`frictional_inelastic`, the default `ball_table_model`) adds the
-//! cloth's friction during the impact. This one also resolves every cue strike into the slate
+//! The frictional variant (`frictional_inelastic`, `ball_table_model` `"frictional_inelastic"`)
+//! adds the cloth's friction during the impact. This one also resolves every cue strike into the slate
 //! whose throw is too low to leave the cloth (`ball_table::strike_bounce`), so ordinary slightly
 //! elevated strokes are the same under either model.
 
