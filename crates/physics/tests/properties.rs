@@ -264,3 +264,28 @@ fn a_graze_after_an_elevated_break_never_adds_energy() {
     let rough = Params { ball_table_model: biljardi_physics::BallTableModel::FrictionalInelastic, ..Params::default() };
     check_shot_with(rough, table, balls, strike).unwrap();
 }
+
+/// With Mathavan 2014's ball-ball model (`ball_ball_model` `"frictional_mathavan"`), a search
+/// (`PROPTEST_CASES=3000`, `PROPTEST_RNG_SEED=7`, that model as the default) found contacts
+/// gaining energy: here an 8-ball rack, balls 1 and 2 at 1.084 s, +2.2e-6 J on 0.074 J. The cause
+/// was pooltool's sign of the spin's part of the cloth slip in its `frictional_mathavan` step
+/// (`v_x + R w_y` for `v_x - R w_y`); with the slip as `evolve::slip_velocity` takes it, all 3000
+/// cases of each property pass.
+#[test]
+fn mathavan_contacts_in_a_rack_never_add_energy() {
+    let table = Table::default();
+    let (x, y) = (-0.7, 0.0826344326847522);
+    let mut balls = rack::eight_ball(&table);
+    balls.insert(0, rack::cue_at([x, y]));
+    let [fx, fy] = table.foot_spot();
+    let phi = (fy - y).atan2(fx - x) + 0.009596222156339172;
+    let strike = Strike {
+        speed_mps: 1.3536520687858085,
+        phi_rad: phi,
+        theta_rad: 0.0,
+        a: -0.16415110623139437,
+        b: 0.3893625441837429,
+    };
+    let mathavan = Params { ball_ball_model: biljardi_physics::BallBallModel::FrictionalMathavan, ..Params::default() };
+    check_shot_with(mathavan, table, balls, strike).unwrap();
+}
