@@ -2,14 +2,16 @@
 //! JSON object summarising criterion's saved estimates (mean time per shot, per event, events per
 //! shot) as the README quotes it. Compare against design.md's targets (15-ball break under 1 ms,
 //! an ordinary shot under 0.1 ms, one core). The `cushion` group times single cushion hits
-//! (the Mathavan 2010 integration, issue 21's budget: well under 0.05 ms a hit).
+//! (the Mathavan 2010 integration, issue 21's budget: well under 0.05 ms a hit). The `ball_ball`
+//! group times one ball-ball contact and the 15-ball break with each ball-ball model, in the same
+//! run, so the two can be compared on this noisy machine.
 //!
 //! The break and the rack shots keep the ball speeds of the figures measured before the leather
 //! tip (`Params::e_tip`): their cue speeds are 2 / (1 + e_tip) times the old ones.
 
 use biljardi_physics::evolve::settle;
-use biljardi_physics::resolve::ball_cushion;
-use biljardi_physics::{Ball, BallId, BallState, Params, Simulation, Strike, Table, V3, rack};
+use biljardi_physics::resolve::{ball_ball, ball_cushion};
+use biljardi_physics::{Ball, BallBallModel, BallId, BallState, Params, Simulation, Strike, Table, V3, rack};
 use criterion::Criterion;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -97,6 +99,24 @@ fn cushion_hits(p: &Params) -> Vec<(&'static str, BallState)> {
     ]
 }
 
+const BALL_BALL_GROUP: &str = "ball_ball";
+
+/// The ball-ball models compared in the `ball_ball` group, with their names there.
+const BALL_BALL_MODELS: [(&str, BallBallModel); 2] = [
+    ("frictional_inelastic", BallBallModel::FrictionalInelastic),
+    ("frictional_mathavan", BallBallModel::FrictionalMathavan),
+];
+
+/// A rolling cue ball at 2 m/s making a half-ball hit on a ball at rest.
+fn contact(p: &Params) -> (BallState, BallState) {
+    let r = p.ball_radius_m;
+    let mut a = BallState::at_rest([0.0, 0.0], r);
+    a.vel = V3::new(2.0, 0.0, 0.0);
+    a.ang_vel = V3::new(0.0, 2.0 / r, 0.0);
+    let b = BallState::at_rest([3f64.sqrt() * r, r], r);
+    (settle(a, p), b)
+}
+
 fn main() {
     let table = Table::default();
     let cases = cases();
@@ -118,6 +138,25 @@ fn main() {
         let mut group = c.benchmark_group(CUSHION_GROUP);
         for (name, s) in cushion_hits(&p) {
             group.bench_function(name, |b| b.iter(|| ball_cushion::resolve(black_box(&s), normal, h, &p)));
+        }
+        group.finish();
+    }
+    {
+        let mut group = c.benchmark_group(BALL_BALL_GROUP);
+        let brk = &cases[0];
+        for (name, model) in BALL_BALL_MODELS {
+            let p = Params { ball_ball_model: model, ..Params::default() };
+            let (a, b) = contact(&p);
+            group.bench_function(format!("contact_{name}"), |bch| {
+                bch.iter(|| ball_ball::resolve(black_box(&a), black_box(&b), &p))
+            });
+            group.bench_function(format!("break_15_{name}"), |bch| {
+                bch.iter(|| {
+                    let mut sim = Simulation::new(table, p, brk.balls.clone());
+                    sim.strike(BallId::CUE, brk.strikes[0]);
+                    black_box(sim.run_to_rest()).len()
+                })
+            });
         }
         group.finish();
     }
@@ -162,6 +201,15 @@ fn summary(table: &Table, cases: &[Case]) {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
         let Some(ns) = v["mean"]["point_estimate"].as_f64() else { continue };
         out.push(format!("  \"cushion_{name}\": {{\"us_per_hit\": {:.3}}}", ns * 1e-3));
+    }
+    for (name, _) in BALL_BALL_MODELS {
+        for (what, unit, scale) in [("contact", "us_per_contact", 1e-3), ("break_15", "ms_per_break", 1e-6)] {
+            let path = criterion_dir().join(BALL_BALL_GROUP).join(format!("{what}_{name}")).join("new/estimates.json");
+            let Ok(text) = std::fs::read_to_string(&path) else { continue };
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
+            let Some(ns) = v["mean"]["point_estimate"].as_f64() else { continue };
+            out.push(format!("  \"{what}_{name}\": {{\"{unit}\": {:.4}}}", ns * scale));
+        }
     }
     println!("{{\n{}\n}}", out.join(",\n"));
 }

@@ -6,7 +6,7 @@ use crate::event::{Event, FinalBall};
 use crate::ids::BallId;
 use crate::input::{InputError, number, parse_table};
 use crate::math::V3;
-use crate::params::{CushionModel, Params};
+use crate::params::{BallBallModel, BallTableModel, CushionModel, Params};
 use crate::resolve::stick_ball::instantaneous_point::Strike;
 use crate::simulation::Simulation;
 use crate::table::Table;
@@ -195,7 +195,9 @@ fn parse_shot(v: &Value, balls: &[Ball]) -> Result<Shot, InputError> {
 
 /// The `params` object: the contract's names plus `ball_radius`, `ball_mass`, `cue_mass`,
 /// `cue_end_mass`, `miscue_limit` (in ball radii), `e_tip`, `e_cushion_speed`, `cushion_model` (`"mathavan_2010"`, the
-/// default, or `"han_2005"`), `e_table`, `min_hop_height` (m) and `follow_through` (m). Unknown names are ignored.
+/// default, or `"han_2005"`), `ball_ball_model` (`"frictional_inelastic"`, the default, or
+/// `"frictional_mathavan"`), `ball_table_model` (`"frictional_inelastic"`, the default, or
+/// `"frictionless_inelastic"`), `e_table`, `min_hop_height` (m) and `follow_through` (m). Unknown names are ignored.
 pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
     let mut p = Params::default();
     let obj = match v {
@@ -240,6 +242,32 @@ pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
             return Err(InputError::new(
                 "params.cushion_model",
                 format!("expected \"mathavan_2010\" or \"han_2005\", got {}", clip(other)),
+            ));
+        }
+    }
+    match obj.get("ball_ball_model") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(s)) if s == "frictional_inelastic" => p.ball_ball_model = BallBallModel::FrictionalInelastic,
+        Some(Value::String(s)) if s == "frictional_mathavan" => p.ball_ball_model = BallBallModel::FrictionalMathavan,
+        Some(other) => {
+            return Err(InputError::new(
+                "params.ball_ball_model",
+                format!("expected \"frictional_inelastic\" or \"frictional_mathavan\", got {}", clip(other)),
+            ));
+        }
+    }
+    match obj.get("ball_table_model") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(s)) if s == "frictional_inelastic" => {
+            p.ball_table_model = BallTableModel::FrictionalInelastic
+        }
+        Some(Value::String(s)) if s == "frictionless_inelastic" => {
+            p.ball_table_model = BallTableModel::FrictionlessInelastic
+        }
+        Some(other) => {
+            return Err(InputError::new(
+                "params.ball_table_model",
+                format!("expected \"frictional_inelastic\" or \"frictionless_inelastic\", got {}", clip(other)),
             ));
         }
     }

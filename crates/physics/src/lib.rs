@@ -33,7 +33,7 @@ pub use event::{BallFate, Event, EventKind, FinalBall, Kinematics};
 pub use ids::{BallId, PocketId, RailId};
 pub use input::{InputError, parse_table};
 pub use math::{Quat, V3};
-pub use params::{CushionModel, Params};
+pub use params::{BallBallModel, BallTableModel, CushionModel, Params};
 pub use resolve::stick_ball::frozen::FROZEN_TOLERANCE_M;
 pub use resolve::stick_ball::instantaneous_point::Strike;
 pub use simulation::{BallSnapshot, Simulation};

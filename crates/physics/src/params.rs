@@ -16,6 +16,33 @@ pub enum CushionModel {
     Han2005,
 }
 
+/// Which ball-ball model resolves contacts of two balls on the bed (`resolve::ball_ball::resolve`
+/// dispatches on it; a ball in flight always meets another by `frictional_inelastic`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BallBallModel {
+    /// One impulse with restitution and Coulomb friction (Alciatore's throw; pooltool's default).
+    #[default]
+    FrictionalInelastic,
+    /// Mathavan et al. 2014: the impulse integrated, cloth friction on both balls during it.
+    FrictionalMathavan,
+}
+
+/// Which ball-table model resolves a ball bouncing on the slate (`resolve::ball_table::resolve`
+/// dispatches on it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BallTableModel {
+    /// Restitution and cloth friction during the bounce (pooltool 0.6's default).
+    FrictionalInelastic,
+    /// Restitution only: horizontal velocity and spin pass through a bounce unchanged. The
+    /// default until the flight model handles what the frictional bounce reaches (a ball
+    /// descending onto a cushion's nose, a ball coming to rest on top of another; see
+    /// docs/validation.md).
+    #[default]
+    FrictionlessInelastic,
+}
+
 /// Model parameters, SI units.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Params {
@@ -58,6 +85,13 @@ pub struct Params {
     /// within the 1.28-1.36 measured for real tips (TP A-30); 1 is the perfectly elastic tip.
     pub e_tip: f64,
     pub cushion_model: CushionModel,
+    /// The ball-ball model for two balls on the bed (absent in older records: the one they used).
+    #[serde(default)]
+    pub ball_ball_model: BallBallModel,
+    /// The ball-table model of slate bounces (absent in older records: the frictionless one they
+    /// were played with).
+    #[serde(default)]
+    pub ball_table_model: BallTableModel,
     /// Ball-table (slate) restitution: a ball driven into or landing on the bed leaves it at
     /// `e_table` times the speed it came in with (pooltool's `e_t`, default 0.5).
     pub e_table: f64,
@@ -95,6 +129,8 @@ impl Default for Params {
             miscue_limit: 0.5,
             e_tip: 0.75,
             cushion_model: CushionModel::Mathavan2010,
+            ball_ball_model: BallBallModel::FrictionalInelastic,
+            ball_table_model: BallTableModel::FrictionlessInelastic,
             e_table: 0.5,
             min_hop_height_m: 0.005,
             follow_through_m: 0.15,

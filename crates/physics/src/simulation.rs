@@ -32,7 +32,7 @@ use crate::params::Params;
 use crate::resolve::ball_ball::{flying_press, frictional_inelastic, frictional_inelastic_3d, roll_off};
 use crate::resolve::stick_ball::frozen::{self, FROZEN_TOLERANCE_M};
 use crate::resolve::stick_ball::instantaneous_point::{self, Strike};
-use crate::resolve::{ball_cushion, ball_table};
+use crate::resolve::{ball_ball, ball_cushion, ball_table};
 use crate::table::Table;
 use std::collections::BTreeMap;
 
@@ -667,7 +667,7 @@ impl Simulation {
         if !self.geo.over_bed(&self.table, at.pos) {
             return (BallState { motion: Motion::OffTable, ..*s }, EventKind::OffTable { ball: id }, false);
         }
-        let out = ball_table::frictionless_inelastic::resolve(&at, p);
+        let out = ball_table::resolve(&at, p);
         (out, EventKind::Land { ball: id }, out.motion == Motion::Airborne)
     }
 
@@ -807,7 +807,7 @@ impl Simulation {
                     } else if approach < frictional_inelastic::GRAZE_SPEED_MPS {
                         frictional_inelastic::graze(&a, &b, &p)
                     } else {
-                        frictional_inelastic::resolve(&a, &b, &p)
+                        ball_ball::resolve(&a, &b, &p)
                     };
                 let separating = (b2.vel - a2.vel).dot(n);
                 let rel_acc = (acceleration(&b2, &p) - acceleration(&a2, &p)).dot(n);

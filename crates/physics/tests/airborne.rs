@@ -184,3 +184,27 @@ fn a_slightly_elevated_ordinary_shot_never_leaves_the_cloth() {
     );
     assert!(!events.iter().any(|e| matches!(e.kind, EventKind::Airborne { .. } | EventKind::Land { .. })));
 }
+
+/// The slate's friction during a jump's launch (`ball_table_model` `"frictional_inelastic"`,
+/// pooltool's ball-table model): at 45 degrees mu (1 + e) v sin 45 = 0.212 v is more than 2/7 of
+/// the stun ball's slip v cos 45 (0.202 v), so the ball leaves the slate rolling, at 5/7 v cos 45
+/// (frictionless: v cos 45); in the air it keeps that, and the flight's height and time are the
+/// frictionless ones.
+#[test]
+fn with_the_slates_friction_a_45_degree_jump_leaves_rolling_at_five_sevenths() {
+    let p = Params { ball_table_model: biljardi_physics::BallTableModel::FrictionalInelastic, ..Params::default() };
+    let mut sim = Simulation::new(Table::default(), p, vec![rack::cue_at([-0.9, 0.0])]);
+    sim.strike(BallId::CUE, Strike { speed_mps: 1.5, phi_rad: 0.0, theta_rad: deg(45.0), a: 0.0, b: 0.0 });
+    let first = sim.advance(0.0);
+    let v = (1.0 + p.e_tip) * 1.5 / (1.0 + p.ball_mass_kg / p.cue_mass_kg);
+    let launch = first[0].state[&BallId::CUE];
+    assert!((launch.v[0] - 5.0 / 7.0 * v * deg(45.0).cos()).abs() < 1e-12, "{:?}", launch.v);
+    assert!((launch.v[2] - p.e_table * v * deg(45.0).sin()).abs() < 1e-12);
+    assert!((launch.w[1] - launch.v[0] / p.ball_radius_m).abs() < 1e-9, "rolling: {:?}", launch.w);
+    let events = sim.run_to_rest();
+    let land = events.iter().find(|e| matches!(e.kind, EventKind::Land { .. })).unwrap();
+    assert!((land.t - 2.0 * launch.v[2] / p.g).abs() < 1e-12);
+    let at = land.state[&BallId::CUE];
+    // Landing rolling, the bounce's friction has no slip to act on.
+    assert_eq!(at.v[0], launch.v[0]);
+}

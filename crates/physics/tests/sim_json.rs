@@ -70,6 +70,15 @@ fn bad_input_names_the_field() {
     assert!(
         run(&json!({"balls": [ok_ball], "params": {"cushion_model": "han_2005", "mu_ball": null}}).to_string()).is_ok()
     );
+    assert_eq!(
+        err_field(json!({"balls": [ok_ball], "params": {"ball_ball_model": "sticky"}})),
+        "params.ball_ball_model"
+    );
+    assert_eq!(err_field(json!({"balls": [ok_ball], "params": {"ball_table_model": 3}})), "params.ball_table_model");
+    let models = json!({"ball_ball_model": "frictional_mathavan", "ball_table_model": "frictionless_inelastic"});
+    let p = biljardi_physics::json::parse_params(Some(&models)).unwrap();
+    assert_eq!(p.ball_ball_model, biljardi_physics::BallBallModel::FrictionalMathavan);
+    assert_eq!(p.ball_table_model, biljardi_physics::BallTableModel::FrictionlessInelastic);
     // NaN is not JSON.
     assert_eq!(run(r#"{"balls": [{"id": "cue", "pos": [NaN, 0]}]}"#).unwrap_err().field, "");
     assert!(run(r#"{"balls": [{"id": "cue", "pos": [1e999, 0]}]}"#).is_err());

@@ -9,9 +9,10 @@
 //! (an elevated cue drives the ball into the slate, which throws it up: a jump shot, as described
 //! in Alciatore's jump-shot articles and technical proofs, billiards.colostate.edu) and landings.
 //!
-//! The frictional variant (pooltool's `frictional_inelastic`, with cloth friction during the
-//! impact) is not modelled: with it even a slightly elevated ordinary shot would change, while
-//! this one leaves every shot that does not leave the bed exactly as before.
+//! The frictional variant (`frictional_inelastic`, `ball_table_model` `"frictional_inelastic"`)
+//! adds the cloth's friction during the impact. This one also resolves every cue strike into the slate
+//! whose throw is too low to leave the cloth (`ball_table::strike_bounce`), so ordinary slightly
+//! elevated strokes are the same under either model.
 
 use crate::ball::{BallState, Motion};
 use crate::evolve::settle;

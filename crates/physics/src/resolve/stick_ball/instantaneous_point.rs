@@ -9,17 +9,18 @@
 //! 1.346 V0, inside the 1.28-1.36 ball/cue speed ratios measured (TP A-30).
 //!
 //! Elevation tilts the impulse down into the cloth: the ball is driven into the slate, whose
-//! reaction (`resolve::ball_table::frictionless_inelastic`, restitution `e_table`) throws it up
+//! reaction (`resolve::ball_table::strike_bounce`, restitution `e_table`) throws it up
 //! at `e_table` times its downward speed: a jump shot, as in pooltool's 3D strike
-//! (`InstantaneousPoint3D`, then a ball-table collision at once). A throw that would rise less
-//! than `min_hop_height_m` leaves the ball on the bed, its vertical velocity absorbed; the
-//! moment of the impulse still gives the massé spin either way.
+//! (`InstantaneousPoint3D`, then a ball-table collision at once), with the cloth's friction
+//! during that bounce (`ball_table_model`). A throw that would rise less than
+//! `min_hop_height_m` leaves the ball on the bed, its vertical velocity absorbed without
+//! friction; the moment of the impulse still gives the massé spin either way.
 
 use crate::ball::BallState;
 use crate::evolve::settle;
 use crate::math::V3;
 use crate::params::Params;
-use crate::resolve::ball_table::frictionless_inelastic;
+use crate::resolve::ball_table;
 
 /// One stroke of the cue.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -120,7 +121,7 @@ fn impulse(s: &BallState, k: &Strike, p: &Params, with_squirt: bool) -> Outcome 
     let mut out = *s;
     out.vel = s.vel + dv;
     out.ang_vel = s.ang_vel + dw;
-    let state = if out.vel.z < 0.0 { frictionless_inelastic::resolve(&out, p) } else { settle(out, p) };
+    let state = if out.vel.z < 0.0 { ball_table::strike_bounce(&out, p) } else { settle(out, p) };
     let cue_speed_after = if miscue { 0.0 } else { speed - j / p.cue_mass_kg };
     Outcome { state, miscue, cue_speed_after }
 }
@@ -225,5 +226,15 @@ mod tests {
         assert!((out.state.vel.x - v * 30f64.to_radians().cos()).abs() < 1e-12);
         assert!((out.state.vel.z - p.e_table * v * 0.5).abs() < 1e-12, "{}", out.state.vel.z);
         assert_eq!(out.state.pos.z, p.ball_radius_m);
+        assert_eq!(out.state.ang_vel, V3::ZERO);
+        // With the cloth's friction during the bounce (`ball_table::frictional_inelastic`), mu
+        // (1 + e_table) v sin 30 = 0.15 v of the forward speed goes (the stun ball's slip, v cos
+        // 30, is more than 7/2 of that) and turns into topspin, 5 / (2R) times as much.
+        let pf = Params { ball_table_model: crate::params::BallTableModel::FrictionalInelastic, ..p };
+        let rough = hit_with(k, &pf);
+        let friction = p.mu_slide * (1.0 + p.e_table) * v * 0.5;
+        assert!((rough.state.vel.x - (v * 30f64.to_radians().cos() - friction)).abs() < 1e-12);
+        assert!((rough.state.ang_vel.y - 2.5 * friction / p.ball_radius_m).abs() < 1e-9);
+        assert_eq!(rough.state.vel.z, out.state.vel.z);
     }
 }
