@@ -56,6 +56,8 @@ pub struct Post {
     pub at: V3,
     pub radius: f64,
     pub rail: RailId,
+    /// Index of the pocket (in `Geometry::holes`) whose jaw this is.
+    pub pocket: usize,
 }
 
 /// Radius of the rounded rubber where a rail's nose turns into a pocket's jaw, m (a quarter inch;
@@ -84,6 +86,9 @@ pub struct Geometry {
     pub posts: Vec<Post>,
     pub holes: Vec<Hole>,
     pub cushion_height_m: f64,
+    /// Per pocket, a circle (centre, radius) holding its drop hole and its jaw ends, for the
+    /// quick check that a ball cannot reach any of them (`Geometry::out_of_reach`).
+    pub zones: Vec<(V3, f64)>,
 }
 
 fn v2(p: [f64; 2]) -> V3 {
@@ -131,7 +136,7 @@ impl Geometry {
                 lines[rail].len -= cut;
                 let centre = a - cut * along - radius * lines[rail].normal;
                 lines.push(Line { start: a + cut * dir, dir, len: (b - a).norm() - cut, normal, rail: jaw.rail });
-                posts.push(Post { at: centre, radius, rail: jaw.rail });
+                posts.push(Post { at: centre, radius, rail: jaw.rail, pocket: holes.len() });
             }
             let (b0, b1) = (v2(p.jaws[0].back), v2(p.jaws[1].back));
             let mut out = (b1 - b0).unit_or_zero().perp();
@@ -148,7 +153,26 @@ impl Geometry {
                 axis: v2(p.axis),
             });
         }
-        Geometry { lines, posts, holes, cushion_height_m: table.cushion_height_m }
+        let zones = holes
+            .iter()
+            .enumerate()
+            .map(|(k, h)| {
+                let jaws = posts.iter().filter(|p| p.pocket == k);
+                (h.centre, jaws.map(|p| (p.at - h.centre).norm() + p.radius).fold(h.radius, f64::max))
+            })
+            .collect();
+        Geometry { lines, posts, holes, cushion_height_m: table.cushion_height_m, zones }
+    }
+
+    /// True if a ball of radius `r` on `path` can touch none of pocket `k`'s jaw ends and can
+    /// neither reach its drop hole nor cross its jaw backs' line within the path's horizon
+    /// (`reach` from the same path; 1e-9 m clear of rounding).
+    pub fn out_of_reach(&self, k: usize, path: &Path, reach: &Reach, r: f64) -> bool {
+        let (centre, radius) = self.zones[k];
+        let limit = radius + r + reach.far + BOUND_MARGIN_M;
+        let hole = &self.holes[k];
+        (path.p0 - centre).xy().norm_sq() > limit * limit
+            && hole.back_out.dot(hole.back - path.p0) > reach.far + BOUND_MARGIN_M
     }
 }
 

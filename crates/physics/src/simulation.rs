@@ -62,6 +62,8 @@ const CRAWL_SPEED_MPS: f64 = 0.05;
 /// Cushion lines solved for in the order of their bounds (a table has 18: six rails and two jaw
 /// faces a pocket); more are solved for in index order.
 const MAX_LINES: usize = 32;
+/// Pockets checked at once for being out of a ball's reach (a table has six).
+const MAX_POCKETS: usize = 8;
 /// Ball-ball contacts at one instant beyond which the pair involved stops (a cluster breaker).
 const MAX_SIMULTANEOUS: usize = 64;
 
@@ -562,28 +564,30 @@ impl Simulation {
         let lines = &self.geo.lines;
         if lines.len() <= MAX_LINES {
             let mut bound = [f64::NAN; MAX_LINES];
-            for (k, line) in lines.iter().enumerate() {
-                bound[k] = b.t0 + ball_line_bound(&path, line, r);
-            }
             let reach = Reach::new(&path);
-            let mut near = [false; MAX_LINES];
-            // NaN marks a cushion solved (it never compares as the least).
-            while let Some(k) =
-                (0..lines.len()).filter(|&k| bound[k] <= best.0).min_by(|&x, &y| bound[x].total_cmp(&bound[y]))
-            {
-                if !near[k] {
+            for (k, line) in lines.iter().enumerate() {
+                let mut t = b.t0 + ball_line_bound(&path, line, r);
+                if t <= best.0 {
                     // A contact is within R of the segment, so no sooner than the centre gets
                     // within R + len/2 of its middle: this keeps a short jaw face's line from
                     // counting where it crosses the table.
-                    near[k] = true;
-                    let line = &lines[k];
                     let middle = line.start + (0.5 * line.len) * line.dir;
-                    let near_bound = b.t0 + point_bound(&path, &reach, middle, r + 0.5 * line.len);
-                    if near_bound > bound[k] {
-                        bound[k] = near_bound;
-                        continue;
+                    t = t.max(b.t0 + point_bound(&path, &reach, middle, r + 0.5 * line.len));
+                }
+                bound[k] = t;
+            }
+            // The cushion with the least bound no later than the best so far; NaN marks one
+            // solved (it never compares).
+            let least = |bound: &[f64; MAX_LINES], best: f64| {
+                let (mut pick, mut least) = (None, best);
+                for (k, &t) in bound.iter().enumerate().take(lines.len()) {
+                    if t <= least {
+                        (pick, least) = (Some(k), t);
                     }
                 }
+                pick
+            };
+            while let Some(k) = least(&bound, best.0) {
                 bound[k] = f64::NAN;
                 if let Some(dt) = ball_line(&path, &lines[k], r) {
                     let t = b.t0 + dt;
@@ -604,8 +608,13 @@ impl Simulation {
         path.horizon = best.0 - b.t0;
         // Jaw ends and pockets that cannot be reached before the best so far are not solved for.
         let reach = Reach::new(&path);
+        let mut far = [false; MAX_POCKETS];
+        for (k, far) in far.iter_mut().enumerate().take(self.geo.holes.len()) {
+            *far = self.geo.out_of_reach(k, &path, &reach, r);
+        }
+        let far = |k: usize| k < MAX_POCKETS && far[k];
         for (k, post) in self.geo.posts.iter().enumerate() {
-            if b.t0 + point_bound(&path, &reach, post.at, r + post.radius) >= best.0 {
+            if far(post.pocket) || b.t0 + point_bound(&path, &reach, post.at, r + post.radius) >= best.0 {
                 continue;
             }
             if let Some(dt) = ball_post(&path, post.at, r + post.radius)
@@ -615,7 +624,7 @@ impl Simulation {
             }
         }
         for (k, hole) in self.geo.holes.iter().enumerate() {
-            if b.t0 + ball_hole_bound(&path, &reach, hole) >= best.0 {
+            if far(k) || b.t0 + ball_hole_bound(&path, &reach, hole) >= best.0 {
                 continue;
             }
             if let Some(dt) = ball_hole(&path, hole)
