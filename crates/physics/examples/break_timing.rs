@@ -1,10 +1,11 @@
-//! `cargo run --release -p biljardi-physics --example break_timing [N] [BATCHES]`: plays the
+//! `cargo run --release -p biljardi-physics --example break_timing [N] [BATCHES] [NAME]`: plays the
 //! benchmark's two breaks (`benches/shots.rs`: the 15-ball and the 9-ball rack, cue ball on the
 //! head spot, a centre hit at 8 / (1 + e_tip) * 2 m/s towards the foot spot) N times (default 2000)
-//! in each of BATCHES batches (default 5), and prints one JSON object: milliseconds per break,
-//! best and median batch, the events per break, and the cue ball's velocity after the strike (the
-//! input `tools/pooltool_timing.py` gives pooltool). `--layout` prints the balls' starting
-//! positions instead. Also the loop to profile (`perf record -g` on this).
+//! in each of BATCHES batches (default 5), only those whose name contains NAME if given, and prints
+//! one JSON object: milliseconds per break (best and median batch) and the events per break.
+//! `--layout` prints the inputs instead: the balls' starting positions and the cue ball's velocity
+//! after the strike (what `tools/pooltool_timing.py` gives pooltool). Also the loop to profile
+//! (`perf record -g`, or `valgrind --tool=callgrind` for instruction counts).
 
 use biljardi_physics::{Ball, BallId, Params, Simulation, Strike, Table, rack};
 use std::hint::black_box;
@@ -45,7 +46,8 @@ fn main() {
     let num = |k: usize, default: usize| args.get(k).and_then(|a| a.parse().ok()).unwrap_or(default);
     let (n, batches) = (num(0, 2000).max(1), num(1, 5).max(1));
     let mut out = Vec::new();
-    for (name, balls, strike) in breaks(&table) {
+    let only = args.get(2).map_or("", String::as_str);
+    for (name, balls, strike) in breaks(&table).into_iter().filter(|b| b.0.contains(only)) {
         let events = play(&table, &balls, strike);
         let mut ms: Vec<f64> = (0..batches)
             .map(|_| {
