@@ -288,12 +288,17 @@ pub fn ball_ball_bound(a: &Path, b: &Path, r: f64) -> Option<f64> {
         // Touching, or a case for the exact search.
         return Some(0.0);
     }
+    // Not closing along the line of centres now and not accelerating towards each other along
+    // it: never closer than today (the commonest case, settled before the other square roots).
+    let (a1, a2) = (d0.dot(d1), d0.dot(d2));
+    if a1 >= 0.0 && a2 >= 0.0 {
+        return None;
+    }
     let (s1, s2) = (d1.norm(), d2.norm());
     if h.is_finite() && g > (s1 + s2 * h) * h {
         return None;
     }
-    let u = d0 / dist;
-    let t = first_reach(s1, s2, g).max(first_reach((-u.dot(d1)).max(0.0), (-u.dot(d2)).max(0.0), g));
+    let t = first_reach(s1, s2, g).max(first_reach((-a1 / dist).max(0.0), (-a2 / dist).max(0.0), g));
     // Slack for the rounding of the bound itself and for the solver stopping up to 1e-14 (1 + t)
     // short of the root.
     let t = t - 1e-9 * (1.0 + t);
