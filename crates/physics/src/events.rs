@@ -56,6 +56,8 @@ pub struct Post {
     pub at: V3,
     pub radius: f64,
     pub rail: RailId,
+    /// Index of the pocket (in `Geometry::holes`) whose jaw this is.
+    pub pocket: usize,
 }
 
 /// Radius of the rounded rubber where a rail's nose turns into a pocket's jaw, m (a quarter inch;
@@ -84,6 +86,9 @@ pub struct Geometry {
     pub posts: Vec<Post>,
     pub holes: Vec<Hole>,
     pub cushion_height_m: f64,
+    /// Per pocket, a circle (centre, radius) holding its drop hole and its jaw ends, for the
+    /// quick check that a ball cannot reach any of them (`Geometry::out_of_reach`).
+    pub zones: Vec<(V3, f64)>,
 }
 
 fn v2(p: [f64; 2]) -> V3 {
@@ -131,7 +136,7 @@ impl Geometry {
                 lines[rail].len -= cut;
                 let centre = a - cut * along - radius * lines[rail].normal;
                 lines.push(Line { start: a + cut * dir, dir, len: (b - a).norm() - cut, normal, rail: jaw.rail });
-                posts.push(Post { at: centre, radius, rail: jaw.rail });
+                posts.push(Post { at: centre, radius, rail: jaw.rail, pocket: holes.len() });
             }
             let (b0, b1) = (v2(p.jaws[0].back), v2(p.jaws[1].back));
             let mut out = (b1 - b0).unit_or_zero().perp();
@@ -148,7 +153,26 @@ impl Geometry {
                 axis: v2(p.axis),
             });
         }
-        Geometry { lines, posts, holes, cushion_height_m: table.cushion_height_m }
+        let zones = holes
+            .iter()
+            .enumerate()
+            .map(|(k, h)| {
+                let jaws = posts.iter().filter(|p| p.pocket == k);
+                (h.centre, jaws.map(|p| (p.at - h.centre).norm() + p.radius).fold(h.radius, f64::max))
+            })
+            .collect();
+        Geometry { lines, posts, holes, cushion_height_m: table.cushion_height_m, zones }
+    }
+
+    /// True if a ball of radius `r` on `path` can touch none of pocket `k`'s jaw ends and can
+    /// neither reach its drop hole nor cross its jaw backs' line within the path's horizon
+    /// (`reach` from the same path; 1e-9 m clear of rounding).
+    pub fn out_of_reach(&self, k: usize, path: &Path, reach: &Reach, r: f64) -> bool {
+        let (centre, radius) = self.zones[k];
+        let limit = radius + r + reach.far + BOUND_MARGIN_M;
+        let hole = &self.holes[k];
+        (path.p0 - centre).xy().norm_sq() > limit * limit
+            && hole.back_out.dot(hole.back - path.p0) > reach.far + BOUND_MARGIN_M
     }
 }
 
@@ -225,6 +249,62 @@ pub fn ball_ball(a: &Path, b: &Path, r: f64) -> Option<f64> {
     }
 }
 
+/// How far short of a contact the bounds below stop, m: far above the rounding in the gap
+/// polynomials (about 1e-13 m), so a bound never passes a time the exact search would return.
+const BOUND_MARGIN_M: f64 = 1e-9;
+
+/// The least `t >= 0` with `s1 t + s2 t^2 >= g` (`g > 0`, `s1, s2 >= 0`), infinite if none.
+fn first_reach(s1: f64, s2: f64, g: f64) -> f64 {
+    if s2 > 0.0 {
+        2.0 * g / (s1 + (s1 * s1 + 4.0 * s2 * g).sqrt())
+    } else if s1 > 0.0 {
+        g / s1
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// A cheap lower bound on `ball_ball(a, b, r)`'s answer, `None` where that is surely `None`.
+/// The paths may be off by rounding (the event loop passes paths from the motion polynomials,
+/// not `evolve`'s): the bound keeps `BOUND_MARGIN_M` clear of a contact. The event loop keeps
+/// this bound for a pair and solves the quartic only when the bound comes up as the earliest
+/// event, so most pairs' quartics are never solved (their balls change course first) and the
+/// events stay exactly the same.
+///
+/// Two bounds on the distance `|d(t)|`, `d = d0 + d1 t + d2 t^2`: the triangle inequality,
+/// `|d| >= |d0| - |d1| t - |d2| t^2`, and its part along today's line of centres `u`,
+/// `|d| >= u.d = |d0| + (u.d1) t + (u.d2) t^2` (never closing if the pair is not closing along
+/// `u` and not accelerating towards each other along it). The later of the two times at which
+/// they allow the distance down to `2r` comes before the contact; past the horizon, or never,
+/// there is no contact.
+pub fn ball_ball_bound(a: &Path, b: &Path, r: f64) -> Option<f64> {
+    let h = a.horizon.min(b.horizon);
+    let d0 = b.p0 - a.p0;
+    let d1 = b.v0 - a.v0;
+    let d2 = 0.5 * (b.acc - a.acc);
+    let dist = d0.norm();
+    let g = dist - 2.0 * r - BOUND_MARGIN_M;
+    if !(g > 0.0 && h > 0.0) {
+        // Touching, or a case for the exact search.
+        return Some(0.0);
+    }
+    // Not closing along the line of centres now and not accelerating towards each other along
+    // it: never closer than today (the commonest case, settled before the other square roots).
+    let (a1, a2) = (d0.dot(d1), d0.dot(d2));
+    if a1 >= 0.0 && a2 >= 0.0 {
+        return None;
+    }
+    let (s1, s2) = (d1.norm(), d2.norm());
+    if h.is_finite() && g > (s1 + s2 * h) * h {
+        return None;
+    }
+    let t = first_reach(s1, s2, g).max(first_reach((-a1 / dist).max(0.0), (-a2 / dist).max(0.0), g));
+    // Slack for the rounding of the bound itself and for the solver stopping up to 1e-14 (1 + t)
+    // short of the root.
+    let t = t - 1e-9 * (1.0 + t);
+    if t > h || t == f64::INFINITY { None } else { Some(t.max(0.0)) }
+}
+
 /// `ball_ball` with the vertical parts dropped (`PLANE`, both balls on the bed) or kept; the
 /// plane version keeps the common case as lean as it was before balls could fly.
 fn ball_ball_in<const PLANE: bool>(a: &Path, b: &Path, r: f64) -> Option<f64> {
@@ -264,6 +344,36 @@ fn ball_ball_in<const PLANE: bool>(a: &Path, b: &Path, r: f64) -> Option<f64> {
     first_closing(&quartic(d0, d1, d2, k), gap, h)
 }
 
+/// A lower bound on `ball_line(path, line, r)`'s answer (infinite where that is surely `None`),
+/// so a cushion that cannot be reached before an event already found is never solved for.
+///
+/// The gap to the line is `c0 + c1 t + c2 t^2`. Moving away from the line (`c1 > 0`), it can
+/// only close once it falls again, after its maximum at `-c1 / (2 c2)`: `ball_line`'s search
+/// (`poly::first_closing`) brackets a closing between the roots of the derivative, so it never
+/// returns an earlier time (and no time at all if `c2 >= 0`). Otherwise a gap ahead can close no
+/// sooner than its falling parts allow, and a ball beyond the line (behind a jaw face's line,
+/// off its segment) is touched only after the gap has opened again, no sooner than its rising
+/// parts allow. Zero for a ball touching the line and not moving away.
+pub fn ball_line_bound(path: &Path, line: &Line, r: f64) -> f64 {
+    let n = line.normal;
+    let c0 = n.dot(path.p0 - line.start) - r;
+    // As `ball_line` computes them, so the sign test and the maximum are its own.
+    let c1 = n.dot(path.v0);
+    let c2 = 0.5 * n.dot(path.acc);
+    if c1 > 0.0 {
+        // The derivative's root exactly as `poly::roots_in` computes it.
+        return if c2 < 0.0 { -c1 / (c2 * 2.0) } else { f64::INFINITY };
+    }
+    let t = if c0 > BOUND_MARGIN_M {
+        first_reach(-c1, (-c2).max(0.0), c0 - BOUND_MARGIN_M)
+    } else if c0 < -BOUND_MARGIN_M {
+        first_reach(0.0, c2.max(0.0), -c0 - BOUND_MARGIN_M)
+    } else {
+        return 0.0;
+    };
+    (t - 1e-9 * (1.0 + t)).max(0.0)
+}
+
 /// First time the ball on `path` touches a straight cushion, moving into it.
 pub fn ball_line(path: &Path, line: &Line, r: f64) -> Option<f64> {
     let n = line.normal;
@@ -298,6 +408,61 @@ pub fn ball_line(path: &Path, line: &Line, r: f64) -> Option<f64> {
     }
     let gap = |t: f64| c0 + t * (c1 + t * c2);
     first_closing(&[c0, c1, c2], gap, path.horizon).filter(|&t| within(t))
+}
+
+/// How far the centre on a path can get within its horizon, for quick bounds on many targets.
+#[derive(Clone, Copy, Debug)]
+pub struct Reach {
+    /// Speed and half the acceleration in the plane.
+    s1: f64,
+    s2: f64,
+    /// Furthest distance within the horizon.
+    far: f64,
+}
+
+impl Reach {
+    pub fn new(path: &Path) -> Reach {
+        let (s1, s2) = (path.v0.xy().norm(), 0.5 * path.acc.xy().norm());
+        let h = path.horizon;
+        let far = if h.is_finite() { (s1 + s2 * h) * h } else { f64::INFINITY };
+        Reach { s1, s2, far }
+    }
+}
+
+/// A lower bound on when the centre on `path` comes within `reach` of the point `at` in the
+/// plane (`reach_of` from the same path), and so on `ball_post(path, at, reach)`'s answer and
+/// the drop circle's in `ball_hole`: infinite beyond the horizon, else the triangle and
+/// line-of-centres bounds of `ball_ball_bound`. Zero when already that close.
+pub fn point_bound(path: &Path, reach_of: &Reach, at: V3, reach: f64) -> f64 {
+    let d0 = (path.p0 - at).xy();
+    let dd = d0.dot(d0);
+    let limit = reach + BOUND_MARGIN_M + reach_of.far;
+    if dd > limit * limit {
+        return f64::INFINITY;
+    }
+    let dist = dd.sqrt();
+    let g = dist - reach - BOUND_MARGIN_M;
+    if g.is_nan() || g <= 0.0 {
+        return 0.0;
+    }
+    let u = d0 / dist;
+    let (d1, d2) = (path.v0.xy(), 0.5 * path.acc.xy());
+    let t = first_reach(reach_of.s1, reach_of.s2, g).max(first_reach((-u.dot(d1)).max(0.0), (-u.dot(d2)).max(0.0), g));
+    (t - 1e-9 * (1.0 + t)).max(0.0)
+}
+
+/// A lower bound on `ball_hole(path, hole)`'s answer: the earlier of the drop circle's bound and
+/// the jaw backs' line's.
+pub fn ball_hole_bound(path: &Path, reach_of: &Reach, hole: &Hole) -> f64 {
+    let n = hole.back_out;
+    let c0 = n.dot(hole.back - path.p0) - BOUND_MARGIN_M;
+    let back = if c0 > 0.0 {
+        let t = first_reach(n.dot(path.v0).max(0.0), (0.5 * n.dot(path.acc)).max(0.0), c0);
+        (t - 1e-9 * (1.0 + t)).max(0.0)
+    } else {
+        0.0
+    };
+    back.min(point_bound(path, reach_of, hole.centre, hole.radius))
 }
 
 /// First time the ball on `path` touches a point (a jaw's nose), moving into it.

@@ -19,6 +19,7 @@ pub mod ids;
 pub mod input;
 pub mod json;
 pub mod math;
+mod pairs;
 pub mod params;
 pub mod poly;
 pub mod rack;

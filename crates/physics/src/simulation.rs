@@ -24,10 +24,14 @@
 
 use crate::ball::{Ball, BallState, Motion};
 use crate::event::{BallFate, Event, EventKind, FinalBall, Kinematics};
-use crate::events::{Geometry, Path, ball_back, ball_ball, ball_hole, ball_line, ball_post};
+use crate::events::{
+    Geometry, Path, Reach, ball_back, ball_ball, ball_ball_bound, ball_hole, ball_hole_bound, ball_line,
+    ball_line_bound, ball_post, point_bound,
+};
 use crate::evolve::{acceleration, after_transition, complete_slide, evolve, evolve_motion, segment_duration, settle};
 use crate::ids::BallId;
 use crate::math::V3;
+use crate::pairs::Pairs;
 use crate::params::Params;
 use crate::resolve::ball_ball::{flying_press, frictional_inelastic, frictional_inelastic_3d, roll_off};
 use crate::resolve::stick_ball::frozen::{self, FROZEN_TOLERANCE_M};
@@ -56,6 +60,11 @@ fn halt(s: &BallState, p: &Params) -> BallState {
 
 /// Below this speed (m/s) two balls grazing each other both stop.
 const CRAWL_SPEED_MPS: f64 = 0.05;
+/// Cushion lines solved for in the order of their bounds (a table has 18: six rails and two jaw
+/// faces a pocket); more are solved for in index order.
+const MAX_LINES: usize = 32;
+/// Pockets checked at once for being out of a ball's reach (a table has six).
+const MAX_POCKETS: usize = 8;
 /// Ball-ball contacts at one instant beyond which the pair involved stops (a cluster breaker).
 const MAX_SIMULTANEOUS: usize = 64;
 
@@ -104,6 +113,16 @@ struct Slot {
     s: BallState,
     /// Absolute time the current motion state ends.
     end: f64,
+    /// The centre's acceleration in this state (zero if it does not move).
+    acc: V3,
+}
+
+impl Slot {
+    fn new(id: BallId, t0: f64, s: BallState, p: &Params) -> Slot {
+        let end = t0 + segment_duration(&s, p).min(MAX_HORIZON_S);
+        let acc = if s.motion.translates() { acceleration(&s, p) } else { V3::ZERO };
+        Slot { id, t0, s, end, acc }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -164,8 +183,12 @@ pub struct Simulation {
     balls: Vec<Slot>,
     now: f64,
     own: Vec<(f64, Own)>,
-    /// Next contact time of each pair, `n * i + j` for `i < j`.
-    pairs: Vec<f64>,
+    /// Next contact time of each pair, or until it is needed a lower bound on it
+    /// (`events::ball_ball_bound`): the quartic is solved only when the bound comes up as the
+    /// earliest event (`earliest`).
+    pairs: Pairs,
+    /// Per ball, a disc (centre, radius) holding its centre until its next own event.
+    discs: Vec<(V3, f64)>,
     events: usize,
     /// Time of the latest ball-ball contact and how many more came at that same instant.
     streak: (f64, usize),
@@ -183,7 +206,7 @@ impl Simulation {
             .into_iter()
             .map(|b| {
                 let s = settle(b.state, &params);
-                Slot { id: b.id, t0: 0.0, s, end: segment_duration(&s, &params).min(MAX_HORIZON_S) }
+                Slot::new(b.id, 0.0, s, &params)
             })
             .collect();
         let n = slots.len();
@@ -194,7 +217,8 @@ impl Simulation {
             balls: slots,
             now: 0.0,
             own: vec![(f64::INFINITY, Own::None); n],
-            pairs: vec![f64::INFINITY; n * n],
+            pairs: Pairs::new(n),
+            discs: vec![(V3::ZERO, f64::INFINITY); n],
             events: 0,
             streak: (f64::NAN, 0),
             pending: Vec::new(),
@@ -318,7 +342,7 @@ impl Simulation {
         match self.balls.iter().position(|b| b.id == ball.id) {
             Some(i) => self.set(i, t, s),
             None => {
-                self.balls.push(Slot { id: ball.id, t0: t, s, end: t });
+                self.balls.push(Slot::new(ball.id, t, s, &self.params));
                 let i = self.balls.len() - 1;
                 self.set(i, t, s);
             }
@@ -339,10 +363,12 @@ impl Simulation {
     fn rebuild(&mut self) {
         let n = self.balls.len();
         self.own = (0..n).map(|i| self.own_candidate(i)).collect();
-        self.pairs = vec![f64::INFINITY; n * n];
+        self.discs = (0..n).map(|i| self.disc(i)).collect();
+        self.pairs = Pairs::new(n);
         for i in 0..n {
             for j in i + 1..n {
-                self.pairs[n * i + j] = self.pair_candidate(i, j);
+                let (t, exact) = self.pair_bound(i, j);
+                self.pairs.set(i, j, t, exact);
             }
         }
         self.refresh_stick();
@@ -488,7 +514,7 @@ impl Simulation {
     fn run(&mut self, target: f64, out: &mut Vec<Event>) {
         out.append(&mut self.pending);
         loop {
-            let (t, next) = self.next();
+            let (t, next) = self.earliest(target);
             if t.is_nan() || t > target || t == f64::INFINITY {
                 break;
             }
@@ -527,20 +553,43 @@ impl Simulation {
     }
 
     fn set(&mut self, i: usize, t: f64, s: BallState) {
-        let end = t + segment_duration(&s, &self.params).min(MAX_HORIZON_S);
-        self.balls[i] = Slot { id: self.balls[i].id, t0: t, s, end };
+        self.balls[i] = Slot::new(self.balls[i].id, t, s, &self.params);
     }
 
     fn path(&self, i: usize, t: f64) -> Path {
         let b = &self.balls[i];
         let s = evolve_motion(&b.s, &self.params, t - b.t0);
         let moving = b.s.motion.translates();
-        Path {
-            p0: s.pos,
-            v0: if moving { s.vel } else { Default::default() },
-            acc: if moving { acceleration(&b.s, &self.params) } else { Default::default() },
-            horizon: b.end - t,
+        Path { p0: s.pos, v0: if moving { s.vel } else { Default::default() }, acc: b.acc, horizon: b.end - t }
+    }
+
+    /// `path` from the state's motion polynomial instead of `evolve`: the same path to rounding
+    /// (1e-15 m), cheaper, for bounds only.
+    fn rough_path(&self, i: usize, t: f64) -> Path {
+        let b = &self.balls[i];
+        let dt = t - b.t0;
+        let (p0, v0) = if b.s.motion.translates() {
+            (b.s.pos + dt * (b.s.vel + (0.5 * dt) * b.acc), b.s.vel + dt * b.acc)
+        } else {
+            (b.s.pos, V3::ZERO)
+        };
+        Path { p0, v0, acc: b.acc, horizon: b.end - t }
+    }
+
+    /// A disc (centre, radius) that holds ball `i`'s centre from its last event to its next own
+    /// event (or the end of its motion state): around the middle of the chord, half the chord
+    /// plus the most a constant acceleration bends the path off it, `|a| h^2 / 8`.
+    fn disc(&self, i: usize) -> (V3, f64) {
+        let b = &self.balls[i];
+        if !b.s.motion.translates() {
+            return (b.s.pos, 0.0);
         }
+        let h = self.own[i].0.min(b.end) - b.t0;
+        if !(h.is_finite() && h >= 0.0) {
+            return (b.s.pos, f64::INFINITY);
+        }
+        let chord = h * (b.s.vel + (0.5 * h) * b.acc);
+        (b.s.pos + 0.5 * chord, 0.5 * chord.norm() + b.acc.norm() * h * h / 8.0 + 1e-12)
     }
 
     fn own_candidate(&self, i: usize) -> (f64, Own) {
@@ -555,16 +604,66 @@ impl Simulation {
         let r = self.params.ball_radius_m;
         let mut best = (b.end, Own::Transition);
         // Straight cushions first (cheap); the earliest hit then bounds the search for the
-        // quartic jaw-point and pocket checks, which mostly fall away.
-        for (k, line) in self.geo.lines.iter().enumerate() {
-            if let Some(dt) = ball_line(&path, line, r)
-                && b.t0 + dt < best.0
-            {
-                best = (b.t0 + dt, Own::Line(k));
+        // quartic jaw-point and pocket checks, which mostly fall away. The cushions are solved
+        // for in the order of their lower bounds (`ball_line_bound`), only while a bound is no
+        // later than the best hit so far: mostly just the cushion the ball runs into. Ties go
+        // to the lower index, as in a plain scan in index order.
+        let lines = &self.geo.lines;
+        if lines.len() <= MAX_LINES {
+            let mut bound = [f64::NAN; MAX_LINES];
+            let reach = Reach::new(&path);
+            for (k, line) in lines.iter().enumerate() {
+                let mut t = b.t0 + ball_line_bound(&path, line, r);
+                if t <= best.0 {
+                    // A contact is within R of the segment, so no sooner than the centre gets
+                    // within R + len/2 of its middle: this keeps a short jaw face's line from
+                    // counting where it crosses the table.
+                    let middle = line.start + (0.5 * line.len) * line.dir;
+                    t = t.max(b.t0 + point_bound(&path, &reach, middle, r + 0.5 * line.len));
+                }
+                bound[k] = t;
+            }
+            // The cushion with the least bound no later than the best so far; NaN marks one
+            // solved (it never compares).
+            let least = |bound: &[f64; MAX_LINES], best: f64| {
+                let (mut pick, mut least) = (None, best);
+                for (k, &t) in bound.iter().enumerate().take(lines.len()) {
+                    if t <= least {
+                        (pick, least) = (Some(k), t);
+                    }
+                }
+                pick
+            };
+            while let Some(k) = least(&bound, best.0) {
+                bound[k] = f64::NAN;
+                if let Some(dt) = ball_line(&path, &lines[k], r) {
+                    let t = b.t0 + dt;
+                    if t < best.0 || (t == best.0 && matches!(best.1, Own::Line(j) if k < j)) {
+                        best = (t, Own::Line(k));
+                    }
+                }
+            }
+        } else {
+            for (k, line) in lines.iter().enumerate() {
+                if let Some(dt) = ball_line(&path, line, r)
+                    && b.t0 + dt < best.0
+                {
+                    best = (b.t0 + dt, Own::Line(k));
+                }
             }
         }
         path.horizon = best.0 - b.t0;
+        // Jaw ends and pockets that cannot be reached before the best so far are not solved for.
+        let reach = Reach::new(&path);
+        let mut far = [false; MAX_POCKETS];
+        for (k, far) in far.iter_mut().enumerate().take(self.geo.holes.len()) {
+            *far = self.geo.out_of_reach(k, &path, &reach, r);
+        }
+        let far = |k: usize| k < MAX_POCKETS && far[k];
         for (k, post) in self.geo.posts.iter().enumerate() {
+            if far(post.pocket) || b.t0 + point_bound(&path, &reach, post.at, r + post.radius) >= best.0 {
+                continue;
+            }
             if let Some(dt) = ball_post(&path, post.at, r + post.radius)
                 && b.t0 + dt < best.0
             {
@@ -572,6 +671,9 @@ impl Simulation {
             }
         }
         for (k, hole) in self.geo.holes.iter().enumerate() {
+            if far(k) || b.t0 + ball_hole_bound(&path, &reach, hole) >= best.0 {
+                continue;
+            }
             if let Some(dt) = ball_hole(&path, hole)
                 && b.t0 + dt < best.0
             {
@@ -671,47 +773,101 @@ impl Simulation {
         (out, EventKind::Land { ball: id }, out.motion == Motion::Airborne)
     }
 
-    fn pair_candidate(&self, i: usize, j: usize) -> f64 {
+    /// The two balls' paths from the later of their last events (`None` if they cannot meet:
+    /// one is out of play, or neither moves), with that time; `rough_path`s if `rough`.
+    fn pair_paths(&self, i: usize, j: usize, rough: bool) -> Option<(f64, Path, Path)> {
         let (a, b) = (&self.balls[i], &self.balls[j]);
         if !a.s.motion.on_table() || !b.s.motion.on_table() {
-            return f64::INFINITY;
+            return None;
         }
         if !a.s.motion.translates() && !b.s.motion.translates() {
-            return f64::INFINITY;
+            return None;
         }
         let t = a.t0.max(b.t0);
-        let (mut pa, mut pb) = (self.path(i, t), self.path(j, t));
+        let (mut pa, mut pb) =
+            if rough { (self.rough_path(i, t), self.rough_path(j, t)) } else { (self.path(i, t), self.path(j, t)) };
         // Each ball's next own event (cushion, pocket, change of motion) recomputes all its
         // pairs, so a contact only matters before the earlier of the two.
         let until = self.own[i].0.min(self.own[j].0);
         pa.horizon = pa.horizon.min(until - t);
         pb.horizon = pb.horizon.min(until - t);
+        Some((t, pa, pb))
+    }
+
+    /// The pair's contact time, or a lower bound on it: `(time, exact)`.
+    fn pair_bound(&self, i: usize, j: usize) -> (f64, bool) {
+        // Discs too far apart: the two cannot meet before either's next own event, which
+        // recomputes the pair (`BOUND_MARGIN_M`'s 1e-9 m keeps clear of rounding).
+        let ((ca, ra), (cb, rb)) = (self.discs[i], self.discs[j]);
+        let apart = ra + rb + 2.0 * self.params.ball_radius_m + 1e-9;
+        if (cb - ca).norm_sq() > apart * apart {
+            return (f64::INFINITY, true);
+        }
+        let Some((t, pa, pb)) = self.pair_paths(i, j, true) else { return (f64::INFINITY, true) };
+        match ball_ball_bound(&pa, &pb, self.params.ball_radius_m) {
+            None => (f64::INFINITY, true),
+            Some(dt) => (t + dt, false),
+        }
+    }
+
+    fn pair_candidate(&self, i: usize, j: usize) -> f64 {
+        let Some((t, pa, pb)) = self.pair_paths(i, j, false) else { return f64::INFINITY };
         ball_ball(&pa, &pb, self.params.ball_radius_m).map_or(f64::INFINITY, |dt| t + dt)
     }
 
-    /// The earliest pending event: ball order, then pair order, on ties.
-    fn next(&self) -> (f64, Option<Next>) {
-        let mut best = (f64::INFINITY, None);
+    /// The earliest pending event (ball order, then pair order, on ties) from the candidates as
+    /// they stand, a pair's bound taken for its time: the time, the event, and whether that
+    /// time is exact.
+    fn scan(&self, pairs: &Pairs) -> (f64, Option<Next>, bool) {
+        let mut best = (f64::INFINITY, None, true);
         for (i, &(t, what)) in self.own.iter().enumerate() {
             if what != Own::None && t < best.0 {
-                best = (t, Some(Next::Own(i)));
+                best = (t, Some(Next::Own(i)), true);
             }
         }
-        let n = self.balls.len();
-        for i in 0..n {
-            for j in i + 1..n {
-                let t = self.pairs[n * i + j];
-                if t < best.0 {
-                    best = (t, Some(Next::Pair(i, j)));
-                }
-            }
+        if let Some(e) = pairs.earliest_below(best.0) {
+            best = (e.t, Some(Next::Pair(e.i, e.j)), e.exact);
         }
         if let Some(k) = &self.stick
             && k.next < best.0
         {
-            best = (k.next, Some(Next::Catch));
+            best = (k.next, Some(Next::Catch), true);
         }
         best
+    }
+
+    /// The earliest pending event, solving the quartics of the pairs whose bounds come first
+    /// until an exact time leads. That is the event a scan of exact times gives, ties included:
+    /// every candidate before it in scan order has a bound, so a time, later than it, and every
+    /// one after it a time no earlier. Stops early (returning a bound) once everything left
+    /// lies beyond `target`.
+    fn earliest(&mut self, target: f64) -> (f64, Option<Next>) {
+        loop {
+            let (t, next, exact) = self.scan(&self.pairs);
+            match next {
+                Some(Next::Pair(i, j)) if !exact && t <= target => {
+                    let t = self.pair_candidate(i, j);
+                    self.pairs.set(i, j, t, true);
+                }
+                _ => return (t, next),
+            }
+        }
+    }
+
+    /// `earliest` without storing what it solves (for `&self` callers).
+    fn next(&self) -> (f64, Option<Next>) {
+        let (t, next, exact) = self.scan(&self.pairs);
+        if exact {
+            return (t, next);
+        }
+        let mut pairs = self.pairs.clone();
+        loop {
+            let (t, next, exact) = self.scan(&pairs);
+            match next {
+                Some(Next::Pair(i, j)) if !exact => pairs.set(i, j, self.pair_candidate(i, j), true),
+                _ => return (t, next),
+            }
+        }
     }
 
     fn process(&mut self, t: f64, next: Next, out: &mut Vec<Event>) {
@@ -883,6 +1039,7 @@ impl Simulation {
         // Own events first: the pair searches are bounded by them.
         for &i in changed {
             self.own[i] = self.own_candidate(i);
+            self.discs[i] = self.disc(i);
         }
         for &i in changed {
             for k in 0..n {
@@ -890,7 +1047,8 @@ impl Simulation {
                     continue;
                 }
                 let (a, b) = if i < k { (i, k) } else { (k, i) };
-                self.pairs[n * a + b] = self.pair_candidate(a, b);
+                let (t, exact) = self.pair_bound(a, b);
+                self.pairs.set(a, b, t, exact);
             }
         }
         if let Some(k) = &self.stick
@@ -920,7 +1078,8 @@ impl Simulation {
         self.now = self.now.max(t);
         let n = self.balls.len();
         self.own = vec![(f64::INFINITY, Own::None); n];
-        self.pairs = vec![f64::INFINITY; n * n];
+        self.discs = (0..n).map(|i| self.disc(i)).collect();
+        self.pairs = Pairs::new(n);
         self.stick = None;
     }
 
