@@ -144,8 +144,23 @@ struct RackResult {
     stalemates: u32,
 }
 
+/// One judged shot of a self-play rack, for diagnoses (`examples/fouls.rs`): the state it was
+/// played from, what the AI thought of it and the referee's decision.
+pub struct ShotLog<'a> {
+    pub rack: u32,
+    pub state: &'a GameState,
+    pub balls: &'a [(BallId, [f64; 2])],
+    pub thought: &'a crate::player::Thought,
+    pub decision: &'a Decision,
+}
+
 /// Plays every rack and gathers the figures.
 pub fn summarize(args: &SelfplayArgs) -> Summary {
+    summarize_observed(args, &mut |_| {})
+}
+
+/// `summarize`, calling `observe` after every judged shot (not options).
+pub fn summarize_observed(args: &SelfplayArgs, observe: &mut dyn FnMut(ShotLog)) -> Summary {
     let mut wins = [0u32; 2];
     let (mut fouls, mut innings, mut shots, mut violations, mut panics) = (0u32, 0u32, 0u32, 0u32, 0u32);
     let mut bnr = [0u32; 2];
@@ -166,7 +181,7 @@ pub fn summarize(args: &SelfplayArgs) -> Summary {
             crate::record::new_record(args.game, args.table, args.players, target)
         });
         let res = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            play_rack(args, r, breaker, &mut local_times, &mut record)
+            play_rack(args, r, breaker, &mut local_times, &mut record, observe)
         }));
         times.extend(local_times);
         let mut res = match res {
@@ -295,6 +310,7 @@ fn play_rack(
     breaker: u8,
     times: &mut Vec<f64>,
     record: &mut Option<biljardi_record::MatchRecord>,
+    observe: &mut dyn FnMut(ShotLog),
 ) -> RackResult {
     let game = args.game;
     let table = args.table;
@@ -400,9 +416,9 @@ fn play_rack(
         let shooter = state.shooter & 1;
         let view = TableView::shot(game, table, state.clone(), balls.clone());
         let t0 = Instant::now();
-        let action = players[shooter as usize].decide(&view, seed);
+        let thought = players[shooter as usize].think(&view, seed);
         times.push(t0.elapsed().as_secs_f64() * 1000.0);
-        let Action::Shoot { call, strike, cue_ball_placement } = action else {
+        let Action::Shoot { call, strike, cue_ball_placement } = thought.action.clone() else {
             v.push(format!("{at}: chose an option with none offered"));
             break;
         };
@@ -441,6 +457,7 @@ fn play_rack(
         res.shots += 1;
         game_shots += 1;
         let (played, d) = play_and_judge(&ctx, &state, &balls, strike, &call);
+        observe(ShotLog { rack, state: &state, balls: &balls, thought: &thought, decision: &d });
         if let Some(r) = record.as_mut() {
             let in_hand = placement != BallInHand::None || !cue_on;
             r.push_shot(crate::record::shot(rack, &state, &balls, in_hand, &call, strike, &played, &d, &table));

@@ -254,6 +254,13 @@ pub fn speeds(budget: &Budget, noise_speed: f64, travel: f64, cut: f64) -> Vec<f
         3 => &[1.1, 1.6, 2.4],
         _ => &[1.05, 1.35, 1.8, 2.6],
     };
+    let need = softest_speed(travel, cut);
+    // Two standard deviations of the level's speed error on top so it rarely comes up short.
+    ladder.iter().map(|m| (m * need + 2.0 * noise_speed).clamp(0.25, 7.0)).collect()
+}
+
+/// The softest stick speed (m/s) that gets the object ball `travel` metres with a cut of `cut`.
+fn softest_speed(travel: f64, cut: f64) -> f64 {
     // Rolling resistance mu_r g ~ 0.1 m/s^2. The object ball must still roll at 0.25 m/s after
     // the whole `travel` (a conservative stand-in for its own path), it leaves the contact
     // sliding and keeps 5/7 of its speed when it rolls; the cue ball passes it about
@@ -262,9 +269,7 @@ pub fn speeds(budget: &Budget, noise_speed: f64, travel: f64, cut: f64) -> Vec<f
     let a = 0.1;
     let v_roll = (2.0 * a * travel.max(0.2) + 0.0625).sqrt();
     let v_c = v_roll / (5.0 / 7.0) / (0.975 * cut.cos().max(0.3));
-    let need = v_c / (5.0 / 7.0) / 1.5;
-    // Two standard deviations of the level's speed error on top so it rarely comes up short.
-    ladder.iter().map(|m| (m * need + 2.0 * noise_speed).clamp(0.25, 7.0)).collect()
+    v_c / (5.0 / 7.0) / 1.5
 }
 
 /// Tip offsets (a, b) in ball radii.
@@ -317,12 +322,16 @@ pub fn refine(ctx: &Ctx, balls: &Balls, plan: &Plan, speed: f64, a: f64, b: f64,
 pub fn safety_strokes(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -> Vec<(ShotKind, Call, Strike)> {
     let Some(cue) = pos_of(balls, BallId::CUE) else { return Vec::new() };
     let mut targets = legal_targets(ctx.game, state, balls);
+    let many = budget.samples >= 6;
+    // A weaker player (fewer rollouts, two targets) looks first at the balls he can see: the
+    // two nearest were often both hidden behind others in 8-ball, leaving only kicks that
+    // fouled in most of their rollouts while a third ball stood in plain sight (session 13).
+    let hidden = |t: BallId| !many && pos_of(balls, t).is_none_or(|p| !path_clear(balls, cue, p, &[BallId::CUE, t]));
     targets.sort_by(|a, b| {
         let da = pos_of(balls, *a).map_or(9.0, |p| dist(p, cue));
         let db = pos_of(balls, *b).map_or(9.0, |p| dist(p, cue));
-        da.total_cmp(&db).then(a.cmp(b))
+        hidden(*a).cmp(&hidden(*b)).then(da.total_cmp(&db)).then(a.cmp(b))
     });
-    let many = budget.samples >= 6;
     targets.truncate(if many { 4 } else { 2 });
     // A weaker player's safety hits more of the ball and a little firmer: at `amateur`'s
     // 0.5 degrees of aim a 0.7 cut missed the ball or left none at a cushion (6.2, 6.3) on one
@@ -331,6 +340,7 @@ pub fn safety_strokes(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budg
     let spds: &[f64] = if many { &[0.35, 0.6, 1.0, 1.7] } else { &[1.0, 1.6] };
     let call = if budget.safeties { Call::safety() } else { Call::None };
     let mut out = Vec::new();
+    let mut any_open = false;
     for t in targets {
         let Some(tp) = pos_of(balls, t) else { continue };
         let u = unit(cue, tp);
@@ -357,28 +367,52 @@ pub fn safety_strokes(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budg
                 }
             }
         }
+        any_open |= open > 0;
         // Kicks also when only a thin edge of the ball is in sight (a thin hit may touch the
         // blocking ball first).
         if 2 * open < fracs.len() {
+            // The mirror is only where a kick would go off a perfect cushion; a real rebound
+            // comes off shorter or longer with speed and spin. The weaker levels try a fan of
+            // directions around it, struck firm enough to reach a cushion after the contact,
+            // and the rollouts pick (their mirror kicks at hidden balls missed, 6.2, or left no
+            // ball at a cushion, 6.3, in most of their rollouts: session 13).
+            let fan: &[f64] = if many { &[0.0] } else { &KICK_FAN_DEG };
             for line in rail_lines(ctx) {
                 let mt = mirror(tp, line);
                 let Some(bp) = bounce(ctx, cue, mt, line) else { continue };
                 if !path_clear(balls, cue, bp, &[BallId::CUE]) || !path_clear(balls, bp, tp, &[BallId::CUE, t]) {
                     continue;
                 }
-                for &v in &[1.0, 1.8] {
-                    out.push((
-                        ShotKind::Safety,
-                        call,
-                        Strike { speed_mps: v, phi_rad: angle(unit(cue, mt)), theta_rad: 0.03, a: 0.0, b: 0.0 },
-                    ));
+                let floor = if many {
+                    0.0
+                } else {
+                    let ub = unit(bp, tp);
+                    rail_speed(ctx, dist(cue, bp) + dist(bp, tp), tp, ub)
+                };
+                let phi = angle(unit(cue, mt));
+                for d in fan {
+                    for &v in &[1.0f64, 1.8] {
+                        out.push((
+                            ShotKind::Safety,
+                            call,
+                            Strike {
+                                speed_mps: v.max(floor),
+                                phi_rad: wrap(phi + d.to_radians()),
+                                theta_rad: 0.03,
+                                a: 0.0,
+                                b: 0.0,
+                            },
+                        ));
+                    }
                 }
             }
         }
     }
     // No ball in sight, not even off one cushion: two cushions before a deliberate foul, firm
     // (struck softer, half of them leave no ball reaching a cushion after the contact: 6.3).
-    if out.is_empty() {
+    // The weaker levels also try them when no legal ball is in direct sight at all, beside
+    // their one-cushion kicks.
+    if out.is_empty() || (!many && !any_open) {
         for t in legal_targets(ctx.game, state, balls) {
             let Some(tp) = pos_of(balls, t) else { continue };
             for phi in two_cushion_kicks(ctx, balls, cue, t, tp) {
@@ -392,7 +426,56 @@ pub fn safety_strokes(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budg
             }
         }
     }
+    // Still nothing (no path by mirror geometry): the weaker levels sweep the cue ball round
+    // in every direction at three speeds, and the noiseless look keeps the strokes that hit a
+    // legal ball first and reach a cushion. Their one fallback stroke, straight at the nearest
+    // legal ball through the ball in the way, fouled every time (a tenth of their 9-ball
+    // fouls, session 13).
+    if out.is_empty() && !many {
+        for i in 0..SWEEP_DIRECTIONS {
+            let phi = wrap(i as f64 * std::f64::consts::TAU / SWEEP_DIRECTIONS as f64);
+            for &v in &SWEEP_SPEEDS {
+                out.push((
+                    ShotKind::Safety,
+                    call,
+                    Strike { speed_mps: v, phi_rad: phi, theta_rad: 0.03, a: 0.0, b: 0.0 },
+                ));
+            }
+        }
+    }
     out
+}
+
+/// Directions and speeds (m/s) of the weaker levels' sweep when no legal ball can be reached
+/// by mirror geometry (`safety_strokes`).
+const SWEEP_DIRECTIONS: usize = 72;
+const SWEEP_SPEEDS: [f64; 2] = [1.8, 3.0];
+
+/// The fan of directions (degrees) around a one-cushion kick's mirror line at the weaker levels.
+const KICK_FAN_DEG: [f64; 5] = [-1.2, -0.6, 0.0, 0.6, 1.2];
+
+/// Speed noise allowance of the weaker levels' safeties: standard deviations of the level's speed error added to the
+/// softest stroke that gets a ball to a cushion after the contact.
+const RAIL_SPEED_SDS: f64 = 2.0;
+
+/// Distance from `p` along the unit direction `d` to the line a ball's centre meets a cushion.
+fn to_rail(ctx: &Ctx, p: [f64; 2], d: [f64; 2]) -> f64 {
+    let lim = [ctx.table.half_length() - R, ctx.table.half_width() - R];
+    (0..2)
+        .filter(|&i| d[i].abs() > 1e-9)
+        .map(|i| (lim[i] * d[i].signum() - p[i]) / d[i])
+        .fold(f64::INFINITY, f64::min)
+        .max(0.0)
+}
+
+/// The softest stick speed that sends the object ball at `tp` along `dir` to a cushion after
+/// the cue ball travelled `to_ball` metres to it, plus `RAIL_SPEED_SDS` of the level's speed
+/// error: the speed ladder's model (`speeds`, full ball) over the whole distance. 6.3 asks for
+/// a ball to reach a cushion after the contact; the cue ball's own path often does too, so
+/// this is on the safe side.
+fn rail_speed(ctx: &Ctx, to_ball: f64, tp: [f64; 2], dir: [f64; 2]) -> f64 {
+    let need = softest_speed(to_ball + to_rail(ctx, tp, dir), 0.0);
+    (need + RAIL_SPEED_SDS * ctx.noise.speed_mps).min(4.0)
 }
 
 /// Directions (radians) that send the cue ball from `cue` off two cushions into `t` at `tp` by
@@ -590,4 +673,79 @@ pub fn straight_pool_break(balls: &Balls, cue: [f64; 2], budget: &Budget) -> Vec
     }
     out.dedup_by(|a, b| a == b);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use biljardi_physics::{EventKind, Params, Table};
+
+    fn amateur() -> Ctx {
+        Ctx::new(Game::NineBall, Table::default(), Params::default(), Level::Amateur.noise(), 0, 1)
+    }
+
+    #[test]
+    fn the_kick_speed_floor_gets_the_object_ball_to_a_cushion() {
+        // The 1 in the middle of the table, the cue ball 0.4 to 1 m behind it on the long axis,
+        // a full hit towards the foot cushion. `rail_speed` is the speed ladder's model
+        // (`softest_speed`: rolling resistance 0.1 m/s^2, 5/7 kept when rolling, 1.5 x the
+        // stick's speed) plus two standard deviations of `amateur`'s speed error (0.3 m/s):
+        // struck even the two standard deviations softer the physics must carry the 1 to the
+        // cushion (from 1 m back it needs 0.90 m/s, the floor is 1.26).
+        let ctx = amateur();
+        let one = BallId::object(1).unwrap();
+        let reaches = |back: f64, v: f64| {
+            let balls = vec![(BallId::CUE, [-back, 0.0]), (one, [0.0, 0.0])];
+            let s = Strike { speed_mps: v, phi_rad: 0.0, theta_rad: 0.03, a: 0.0, b: 0.0 };
+            let played = simulate(&ctx.table, &ctx.params, &balls, s);
+            played.events.iter().any(|e| matches!(e.kind, EventKind::Cushion { ball, .. } if ball == one))
+        };
+        for back in [0.4, 0.7, 1.0] {
+            let v = rail_speed(&ctx, back, [0.0, 0.0], [1.0, 0.0]);
+            let travel = back + ctx.table.half_length() - R;
+            assert!((v - softest_speed(travel, 0.0) - 0.3).abs() < 1e-12, "{v}");
+            assert!(v > 0.8 && v < 2.0, "{back} m: {v} m/s");
+            assert!(reaches(back, v), "{back} m back at {v:.2} m/s: the 1 stopped short");
+            assert!(reaches(back, v - 0.3), "{back} m back at {:.2} m/s", v - 0.3);
+        }
+        // Along the short axis the rail is nearer.
+        assert!((to_rail(&ctx, [0.0, 0.0], [0.0, 1.0]) - (ctx.table.half_width() - R)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_weaker_players_safety_aims_at_a_ball_in_sight_before_two_hidden_nearer_ones() {
+        // 8-ball, solids: the 1 and the 2 are nearer the cue ball but each hidden behind a
+        // stripe; the 3 stands in plain sight. `amateur` looks at two targets: before session
+        // 13 the two nearest (both hidden: kicks only), now the 3 and the nearest hidden one.
+        let ctx = Ctx::new(Game::EightBall, Table::default(), Params::default(), Level::Amateur.noise(), 0, 1);
+        let state = GameState {
+            shooter: 0,
+            open_table: false,
+            groups: [Some(biljardi_rules::Group::Solids), Some(biljardi_rules::Group::Stripes)],
+            ..GameState::default()
+        };
+        let o = |n| BallId::object(n).unwrap();
+        let cue = [-0.5, 0.0];
+        let three = [0.5, 0.55];
+        let balls: Balls = vec![
+            (BallId::CUE, cue),
+            (o(1), [-0.2, 0.0]),
+            (o(9), [-0.35, 0.0]),
+            (o(2), [-0.5, 0.3]),
+            (o(10), [-0.5, 0.15]),
+            (o(3), three),
+            (o(8), [0.9, -0.4]),
+        ];
+        let strokes = safety_strokes(&ctx, &state, &balls, &Level::Amateur.budget());
+        // Aimed within the 3's half-width of its centre, seen from the cue ball.
+        let to3 = angle(unit(cue, three));
+        let width = (2.0 * R / dist(cue, three)).asin();
+        let at_three = strokes.iter().filter(|(_, _, s)| wrap(s.phi_rad - to3).abs() <= width).count();
+        // Five aims (-0.5 to 0.5 of the ball) at two speeds.
+        assert_eq!(at_three, 10, "{strokes:?}");
+        // `pro` keeps the nearest four whatever is in the way.
+        let pro = safety_strokes(&ctx, &state, &balls, &Level::Pro.budget());
+        assert!(pro.len() > strokes.len());
+    }
 }
