@@ -21,10 +21,9 @@
 //! nothing), so ordinary shots are resolved exactly as before.
 
 use crate::ball::{BallState, Motion};
-use crate::evolve::settle;
 use crate::params::Params;
 use crate::resolve::ball_ball::frictional_inelastic::{self, GRAZE_SPEED_MPS};
-use crate::resolve::ball_table::frictionless_inelastic::hop_height_m;
+use crate::resolve::ball_table::frictionless_inelastic::fly_or_settle;
 
 /// Contact-slate rounds at one instant; the closing speed falls by about half in each, so 16
 /// leave under 1e-5 of it (the last round removes what is left without a bounce).
@@ -59,17 +58,8 @@ pub fn resolve(a: &BallState, b: &BallState, p: &Params) -> (BallState, BallStat
 
 /// A ball that was on the bed: in flight if its vertical velocity lifts it at least
 /// `min_hop_height_m`, else back on the cloth in the motion state its velocities call for.
-fn leave_or_stay(mut s: BallState, was_on_bed: bool, p: &Params) -> BallState {
-    if !was_on_bed {
-        return s;
-    }
-    s.pos.z = p.ball_radius_m;
-    if s.vel.z > 0.0 && hop_height_m(s.vel.z, p.g) >= p.min_hop_height_m {
-        return s;
-    }
-    s.vel.z = 0.0;
-    s.motion = Motion::Sliding;
-    settle(s, p)
+fn leave_or_stay(s: BallState, was_on_bed: bool, p: &Params) -> BallState {
+    if was_on_bed { fly_or_settle(s, s.vel.z, p) } else { s }
 }
 
 #[cfg(test)]

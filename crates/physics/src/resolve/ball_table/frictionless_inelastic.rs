@@ -27,17 +27,22 @@ pub fn hop_height_m(vz: f64, g: f64) -> f64 {
 /// slate: airborne at `e_table |vz|` if that hop rises at least `min_hop_height_m`, otherwise on
 /// the bed in the motion state its velocities call for.
 pub fn resolve(s: &BallState, p: &Params) -> BallState {
-    let mut out = *s;
-    out.pos.z = p.ball_radius_m;
-    let vz = -p.e_table * s.vel.z.min(0.0);
+    fly_or_settle(*s, -p.e_table * s.vel.z.min(0.0), p)
+}
+
+/// `s` at the bed plane leaving it upwards at `vz`: airborne if that hop rises at least
+/// `min_hop_height_m`, otherwise on the cloth in the motion state its velocities call for (a
+/// bounce off the slate, or a ball a contact lifted too little to fly).
+pub fn fly_or_settle(mut s: BallState, vz: f64, p: &Params) -> BallState {
+    s.pos.z = p.ball_radius_m;
     if vz > 0.0 && hop_height_m(vz, p.g) >= p.min_hop_height_m {
-        out.vel.z = vz;
-        out.motion = Motion::Airborne;
-        return out;
+        s.vel.z = vz;
+        s.motion = Motion::Airborne;
+        return s;
     }
-    out.vel.z = 0.0;
-    out.motion = Motion::Sliding;
-    settle(out, p)
+    s.vel.z = 0.0;
+    s.motion = Motion::Sliding;
+    settle(s, p)
 }
 
 #[cfg(test)]
