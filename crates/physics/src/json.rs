@@ -196,8 +196,8 @@ fn parse_shot(v: &Value, balls: &[Ball]) -> Result<Shot, InputError> {
 /// The `params` object: the contract's names plus `ball_radius`, `ball_mass`, `cue_mass`,
 /// `cue_end_mass`, `miscue_limit` (in ball radii), `e_tip`, `e_cushion_speed`, `cushion_model` (`"mathavan_2010"`, the
 /// default, or `"han_2005"`), `ball_ball_model` (`"frictional_inelastic"`, the default, or
-/// `"frictional_mathavan"`), `ball_table_model` (`"frictional_inelastic"`, the default, or
-/// `"frictionless_inelastic"`), `e_table`, `min_hop_height` (m) and `follow_through` (m). Unknown names are ignored.
+/// `"frictional_mathavan"`), `ball_table_model` (`"frictionless_inelastic"`, the default, or
+/// `"frictional_inelastic"`), `e_table`, `min_hop_height` (m) and `follow_through` (m). Unknown names are ignored.
 pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
     let mut p = Params::default();
     let obj = match v {
