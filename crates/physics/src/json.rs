@@ -234,43 +234,55 @@ pub fn parse_params(v: Option<&Value>) -> Result<Params, InputError> {
     set("e_table", &mut p.e_table, 0.0, true, 1.0)?;
     set("min_hop_height", &mut p.min_hop_height_m, 0.0, true, 1.0)?;
     set("follow_through", &mut p.follow_through_m, 0.0, true, 1.0)?;
-    match obj.get("cushion_model") {
-        None | Some(Value::Null) => {}
-        Some(Value::String(s)) if s == "mathavan_2010" => p.cushion_model = CushionModel::Mathavan2010,
-        Some(Value::String(s)) if s == "han_2005" => p.cushion_model = CushionModel::Han2005,
-        Some(other) => {
-            return Err(InputError::new(
-                "params.cushion_model",
-                format!("expected \"mathavan_2010\" or \"han_2005\", got {}", clip(other)),
-            ));
+    // A model by its name; absent or null keeps the default.
+    fn choose<T: Copy>(
+        obj: &Map<String, Value>,
+        key: &str,
+        slot: &mut T,
+        names: &[(&str, T)],
+    ) -> Result<(), InputError> {
+        let value = match obj.get(key) {
+            None | Some(Value::Null) => return Ok(()),
+            Some(v) => v,
+        };
+        match names.iter().find(|(n, _)| value.as_str() == Some(*n)) {
+            Some((_, model)) => {
+                *slot = *model;
+                Ok(())
+            }
+            None => {
+                let expected: Vec<String> = names.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+                Err(InputError::new(
+                    format!("params.{key}"),
+                    format!("expected {}, got {}", expected.join(" or "), clip(value)),
+                ))
+            }
         }
     }
-    match obj.get("ball_ball_model") {
-        None | Some(Value::Null) => {}
-        Some(Value::String(s)) if s == "frictional_inelastic" => p.ball_ball_model = BallBallModel::FrictionalInelastic,
-        Some(Value::String(s)) if s == "frictional_mathavan" => p.ball_ball_model = BallBallModel::FrictionalMathavan,
-        Some(other) => {
-            return Err(InputError::new(
-                "params.ball_ball_model",
-                format!("expected \"frictional_inelastic\" or \"frictional_mathavan\", got {}", clip(other)),
-            ));
-        }
-    }
-    match obj.get("ball_table_model") {
-        None | Some(Value::Null) => {}
-        Some(Value::String(s)) if s == "frictional_inelastic" => {
-            p.ball_table_model = BallTableModel::FrictionalInelastic
-        }
-        Some(Value::String(s)) if s == "frictionless_inelastic" => {
-            p.ball_table_model = BallTableModel::FrictionlessInelastic
-        }
-        Some(other) => {
-            return Err(InputError::new(
-                "params.ball_table_model",
-                format!("expected \"frictional_inelastic\" or \"frictionless_inelastic\", got {}", clip(other)),
-            ));
-        }
-    }
+    choose(
+        obj,
+        "cushion_model",
+        &mut p.cushion_model,
+        &[("mathavan_2010", CushionModel::Mathavan2010), ("han_2005", CushionModel::Han2005)],
+    )?;
+    choose(
+        obj,
+        "ball_ball_model",
+        &mut p.ball_ball_model,
+        &[
+            ("frictional_inelastic", BallBallModel::FrictionalInelastic),
+            ("frictional_mathavan", BallBallModel::FrictionalMathavan),
+        ],
+    )?;
+    choose(
+        obj,
+        "ball_table_model",
+        &mut p.ball_table_model,
+        &[
+            ("frictional_inelastic", BallTableModel::FrictionalInelastic),
+            ("frictionless_inelastic", BallTableModel::FrictionlessInelastic),
+        ],
+    )?;
     match obj.get("mu_ball") {
         None | Some(Value::Null) => {}
         Some(v) => {
