@@ -1,6 +1,6 @@
 // A pool ball on Bevy's PBR lighting: the pattern of `ball_pattern.wgsl` as the base colour.
 
-#import biljardi::ball_pattern::{ball_surface, local_normal}
+#import biljardi::ball_pattern::{ball_surface, local_normal, opaque}
 #import bevy_pbr::{
     pbr_fragment::pbr_input_from_standard_material,
     pbr_functions::alpha_discard,
@@ -33,7 +33,12 @@ var<uniform> ball: BallPattern;
 fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> FragmentOutput {
     var pbr_input = pbr_input_from_standard_material(in, is_front);
 
-    pbr_input.material.base_color = ball_surface(local_normal(in.uv), ball.colour, ball.number, ball.stripe);
+    pbr_input.material.base_color = ball_surface(
+        local_normal(in.uv),
+        ball.colour,
+        opaque(ball.number, in.position.w),
+        opaque(ball.stripe, in.position.w),
+    );
     pbr_input.material.base_color = alpha_discard(pbr_input.material, pbr_input.material.base_color);
 
 #ifdef PREPASS_PIPELINE

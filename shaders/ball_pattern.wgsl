@@ -16,6 +16,19 @@ const CIRCLE_RADIUS: f32 = 0.43;
 const GLYPH_SCALE: f32 = 0.115;
 const STROKE: f32 = 0.17;
 
+// A uniform `x` the driver cannot see is uniform; `w` is the fragment's 1/w (`position.w`),
+// positive for every fragment drawn, so the result is always `x`.
+//
+// Why: Mesa's lavapipe (22.x, Debian 12's software Vulkan) "inlines" a uniform that alone
+// decides a branch or a loop: it clones the shader, folds the value in and compiles it again
+// through LLVM for every draw whose material values differ, in every frame. With a material
+// per ball that was most of a frame on a 2-core machine (the low preset went from 10 to 21
+// frames per second without it). Adding a value it cannot know keeps each branch a branch,
+// compiled once; it costs one compare per pixel.
+fn opaque(x: u32, w: f32) -> u32 {
+    return x + u32(w < 0.0);
+}
+
 // Digit strokes as line segments (x0, y0, x1, y1) in a 1 x 2 box; 9 is a turned 6.
 var<private> SEGS: array<vec4<f32>, 58> = array<vec4<f32>, 58>(
     // 0 (8)

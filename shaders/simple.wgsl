@@ -4,13 +4,14 @@
 
 #import bevy_pbr::forward_io::VertexOutput
 #import bevy_pbr::mesh_view_bindings::view
-#import biljardi::ball_pattern::{ball_surface, local_normal}
+#import biljardi::ball_pattern::{ball_surface, local_normal, opaque}
 
 struct Simple {
     colour: vec4<f32>,
     // xyz: the lamp's position, m; w: its strength at the bed.
     lamp: vec4<f32>,
-    // x: 0 lit, 1 glowing (emits `colour`), 2 a ball; y: the ball's number; z: 1 for a stripe.
+    // x: 0 lit, 1 glowing (emits `colour`), 2 a ball (chosen by the pipeline's shader defs
+    // `LOOK_GLOWING` and `LOOK_BALL`, not read here); y: the ball's number; z: 1 for a stripe.
     kind: vec4<u32>,
     // x: ambient light; y: highlight strength; z: highlight sharpness.
     finish: vec4<f32>,
@@ -21,14 +22,15 @@ var<uniform> m: Simple;
 
 @fragment
 fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
-    if (m.kind.x == 1u) {
-        return m.colour;
-    }
+#ifdef LOOK_GLOWING
+    return m.colour;
+#else
     var base = m.colour;
+#ifdef LOOK_BALL
 #ifdef VERTEX_UVS_A
-    if (m.kind.x == 2u) {
-        base = ball_surface(local_normal(in.uv), m.colour, m.kind.y, m.kind.z);
-    }
+    // The number and stripe go through `opaque` (see `ball_pattern.wgsl`).
+    base = ball_surface(local_normal(in.uv), m.colour, opaque(m.kind.y, in.position.w), opaque(m.kind.z, in.position.w));
+#endif
 #endif
     let p = in.world_position.xyz;
     let n = normalize(in.world_normal);
@@ -42,4 +44,5 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
     let h = normalize(l + v);
     let spec = m.finish.y * pow(max(dot(n, h), 0.0), m.finish.z) * light;
     return vec4(base.rgb * (m.finish.x + diffuse) + vec3(spec), base.a);
+#endif
 }

@@ -6,8 +6,10 @@
 //! `low` gives up: Bevy's PBR shading (every mesh is drawn with `simple_material`: one lamp,
 //! Lambert and a highlight; the balls keep their numbers and stripes), multisampling, shadows,
 //! dithering, mesh detail on the balls, and the floor around the table (the room is dark
-//! anyway; it was a tenth of the pixels shaded). `medium` keeps the PBR shading, the three
-//! lights and tone mapping without shadows or multisampling. `high` is the full picture.
+//! anyway; it was a tenth of the pixels shaded). `medium` keeps Bevy's PBR shading and tone
+//! mapping with the middle lamp light alone, and gives up shadows, multisampling and the floor
+//! (at PBR's cost per pixel the floor's dark third of the screen was a third of the frame).
+//! `high` is the full picture.
 
 use crate::shared::camera_mode::MainCamera;
 use crate::shared::settings::Settings;
@@ -107,7 +109,7 @@ pub struct LampLight {
 #[derive(Component, Clone, Copy, Debug)]
 pub struct BallMesh;
 
-/// The floor around the table, not drawn at `low`.
+/// The floor around the table, drawn only at `high`.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Floor;
 
@@ -173,9 +175,11 @@ fn apply_to_lights(
     }
     let q = graphics.quality();
     for (lamp, mut light, mut vis) in &mut lights {
-        let on = lamp.middle || q != Quality::Low;
-        // One light where there were three: it gives the light of all three.
-        light.intensity = if q == Quality::Low { lamp.intensity * 2.4 } else { lamp.intensity };
+        // Below `high`, one light where there were three: it gives the light of all three. Each
+        // light is a loop over Bevy's PBR lighting per pixel; at `medium` the two others cost
+        // a quarter of the frame on lavapipe (README).
+        let on = lamp.middle || q == Quality::High;
+        light.intensity = if q == Quality::High { lamp.intensity } else { lamp.intensity * 2.4 };
         light.shadow_maps_enabled = lamp.middle && q == Quality::High;
         vis.set_if_neq(if on { Visibility::Inherited } else { Visibility::Hidden });
     }
@@ -215,7 +219,7 @@ fn apply_to_floor(
     if !graphics.is_changed() && added.is_empty() {
         return;
     }
-    let v = if graphics.quality() == Quality::Low { Visibility::Hidden } else { Visibility::Inherited };
+    let v = if graphics.quality() != Quality::High { Visibility::Hidden } else { Visibility::Inherited };
     for mut vis in &mut floors {
         vis.set_if_neq(v);
     }

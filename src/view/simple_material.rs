@@ -11,14 +11,16 @@ use super::ball_material::BallMaterial;
 use super::graphics::{Graphics, Quality};
 use super::lighting::LAMP_HEIGHT_M;
 use bevy::asset::{load_internal_asset, uuid_handle};
+use bevy::mesh::MeshVertexBufferLayoutRef;
+use bevy::pbr::{MaterialPipeline, MaterialPipelineKey};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
-use bevy::render::render_resource::AsBindGroup;
+use bevy::render::render_resource::{AsBindGroup, RenderPipelineDescriptor, SpecializedMeshPipelineError};
 use bevy::shader::ShaderRef;
 
 const SIMPLE_SHADER: Handle<Shader> = uuid_handle!("0b8e4f5e-7a43-4c1f-9f0e-2d5c7b9a3e61");
 
-/// What the fragment shader does with a mesh (`kind.x` in `simple.wgsl`).
+/// What the fragment shader does with a mesh (`kind.x`; the pipeline's shader defs, [`SimpleKey`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u32)]
 pub enum Look {
@@ -29,6 +31,7 @@ pub enum Look {
 }
 
 #[derive(Asset, TypePath, AsBindGroup, Debug, Clone)]
+#[bind_group_data(SimpleKey)]
 pub struct SimpleMaterial {
     /// Linear colour; for a ball, its pattern's colour.
     #[uniform(0)]
@@ -45,9 +48,42 @@ pub struct SimpleMaterial {
     pub alpha_mode: AlphaMode,
 }
 
+/// Each [`Look`] is its own pipeline (`LOOK_GLOWING`, `LOOK_BALL` in `simple.wgsl`), not a
+/// branch on `kind.x`: a software renderer shades eight pixels at once and runs both sides of
+/// a branch that could differ between them, so the cloth paid for the balls' digits (a branch
+/// on the uniform alone is worse on lavapipe 22: see `opaque` in `ball_pattern.wgsl`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SimpleKey {
+    look: u32,
+}
+
+impl From<&SimpleMaterial> for SimpleKey {
+    fn from(m: &SimpleMaterial) -> SimpleKey {
+        SimpleKey { look: m.kind.x }
+    }
+}
+
 impl Material for SimpleMaterial {
     fn fragment_shader() -> ShaderRef {
         SIMPLE_SHADER.into()
+    }
+
+    fn specialize(
+        _pipeline: &MaterialPipeline,
+        descriptor: &mut RenderPipelineDescriptor,
+        _layout: &MeshVertexBufferLayoutRef,
+        key: MaterialPipelineKey<Self>,
+    ) -> Result<(), SpecializedMeshPipelineError> {
+        let def = match key.bind_group_data.look {
+            l if l == Look::Glowing as u32 => "LOOK_GLOWING",
+            l if l == Look::Ball as u32 => "LOOK_BALL",
+            _ => return Ok(()),
+        };
+        if let Some(fragment) = descriptor.fragment.as_mut() {
+            fragment.shader_defs.push(def.into());
+        }
+        Ok(())
     }
 
     fn alpha_mode(&self) -> AlphaMode {
@@ -195,5 +231,9 @@ mod tests {
         let eleven = BallId::object(11).expect("ball 11");
         let ball = SimpleMaterial::from_ball(&ball_material(eleven));
         assert_eq!(ball.kind, UVec4::new(Look::Ball as u32, 11, 1, 0));
+        // Each look is its own pipeline, so no mesh runs another look's shader code.
+        assert_eq!(SimpleKey::from(&ball), SimpleKey { look: Look::Ball as u32 });
+        assert_eq!(SimpleKey::from(&simple), SimpleKey { look: Look::Lit as u32 });
+        assert_ne!(SimpleKey::from(&SimpleMaterial::from_standard(&bulb)), SimpleKey::from(&simple));
     }
 }
