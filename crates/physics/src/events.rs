@@ -89,6 +89,11 @@ pub struct Geometry {
     /// Per pocket, a circle (centre, radius) holding its drop hole and its jaw ends, for the
     /// quick check that a ball cannot reach any of them (`Geometry::out_of_reach`).
     pub zones: Vec<(V3, f64)>,
+    /// Rails come first in `lines` (this many), then each pocket's two jaw faces in pocket order.
+    pub rail_lines: usize,
+    /// Per pocket, a circle (centre, radius) holding both its jaw faces, for the quick check that
+    /// a ball can touch neither (`Geometry::faces_out_of_reach`).
+    pub face_zones: Vec<(V3, f64)>,
 }
 
 fn v2(p: [f64; 2]) -> V3 {
@@ -161,7 +166,26 @@ impl Geometry {
                 (h.centre, jaws.map(|p| (p.at - h.centre).norm() + p.radius).fold(h.radius, f64::max))
             })
             .collect();
-        Geometry { lines, posts, holes, cushion_height_m: table.cushion_height_m, zones }
+        let rail_lines = lines.len() - 2 * holes.len();
+        let face_zones = (0..holes.len())
+            .map(|k| {
+                let faces = [&lines[rail_lines + 2 * k], &lines[rail_lines + 2 * k + 1]];
+                let ends: Vec<V3> = faces.iter().flat_map(|f| [f.start, f.start + f.len * f.dir]).collect();
+                let centre = ends.iter().fold(V3::ZERO, |c, &e| c + 0.25 * e);
+                (centre, ends.iter().map(|&e| (e - centre).norm()).fold(0.0, f64::max))
+            })
+            .collect();
+        Geometry { lines, posts, holes, cushion_height_m: table.cushion_height_m, zones, rail_lines, face_zones }
+    }
+
+    /// True if a ball of radius `r` on `path` can touch neither of pocket `k`'s jaw faces within
+    /// the path's horizon (`reach` from the same path): a contact has the centre within `r` of a
+    /// face, so within `r` of the circle holding both (1e-8 m clear of rounding, past the 1e-9 m
+    /// inside a face `ball_line` still takes for touching).
+    pub fn faces_out_of_reach(&self, k: usize, path: &Path, reach: &Reach, r: f64) -> bool {
+        let (centre, radius) = self.face_zones[k];
+        let limit = radius + r + reach.far + 1e-8;
+        (path.p0 - centre).xy().norm_sq() > limit * limit
     }
 
     /// True if a ball of radius `r` on `path` can touch none of pocket `k`'s jaw ends and can
