@@ -301,6 +301,7 @@ fn first_reach(s1: f64, s2: f64, g: f64) -> f64 {
 /// `u` and not accelerating towards each other along it). The later of the two times at which
 /// they allow the distance down to `2r` comes before the contact; past the horizon, or never,
 /// there is no contact.
+#[inline]
 pub fn ball_ball_bound(a: &Path, b: &Path, r: f64) -> Option<f64> {
     let h = a.horizon.min(b.horizon);
     let d0 = b.p0 - a.p0;
@@ -378,6 +379,7 @@ fn ball_ball_in<const PLANE: bool>(a: &Path, b: &Path, r: f64) -> Option<f64> {
 /// sooner than its falling parts allow, and a ball beyond the line (behind a jaw face's line,
 /// off its segment) is touched only after the gap has opened again, no sooner than its rising
 /// parts allow. Zero for a ball touching the line and not moving away.
+#[inline]
 pub fn ball_line_bound(path: &Path, line: &Line, r: f64) -> f64 {
     let n = line.normal;
     let c0 = n.dot(path.p0 - line.start) - r;
@@ -473,6 +475,24 @@ pub fn point_bound(path: &Path, reach_of: &Reach, at: V3, reach: f64) -> f64 {
     let (d1, d2) = (path.v0.xy(), 0.5 * path.acc.xy());
     let t = first_reach(reach_of.s1, reach_of.s2, g).max(first_reach((-u.dot(d1)).max(0.0), (-u.dot(d2)).max(0.0), g));
     (t - 1e-9 * (1.0 + t)).max(0.0)
+}
+
+/// True if the centre on `path` stays further than `reach` from the point `at` in the plane all
+/// through the path's horizon, so `ball_post(path, at, reach)` finds nothing: the path keeps
+/// within `|acc| h^2 / 8` of its chord (`p(t)` less the chord's point is `acc t (t - h) / 2`),
+/// so its distance from `at` is no less than the chord's less that (1e-8 m clear of rounding).
+pub fn passes_clear(path: &Path, at: V3, reach: f64) -> bool {
+    let h = path.horizon;
+    if !h.is_finite() {
+        return false;
+    }
+    let acc = path.acc.xy();
+    let chord = h * path.v0.xy() + (0.5 * h * h) * acc;
+    let d0 = (at - path.p0).xy();
+    let len_sq = chord.norm_sq();
+    let s = if len_sq > 0.0 { (d0.dot(chord) / len_sq).clamp(0.0, 1.0) } else { 0.0 };
+    let clear = reach + acc.norm() * h * h / 8.0 + 1e-8;
+    (d0 - s * chord).norm_sq() > clear * clear
 }
 
 /// A lower bound on `ball_hole(path, hole)`'s answer: the earlier of the drop circle's bound and

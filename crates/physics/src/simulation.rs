@@ -26,7 +26,7 @@ use crate::ball::{Ball, BallState, Motion};
 use crate::event::{BallFate, Event, EventKind, FinalBall, Kinematics};
 use crate::events::{
     Geometry, Path, Reach, ball_back, ball_ball, ball_ball_bound, ball_hole, ball_hole_bound, ball_line,
-    ball_line_bound, ball_post, point_bound,
+    ball_line_bound, ball_post, passes_clear, point_bound,
 };
 use crate::evolve::{acceleration, after_transition, complete_slide, evolve, evolve_motion, segment_duration, settle};
 use crate::ids::BallId;
@@ -571,6 +571,7 @@ impl Simulation {
 
     /// `path` from the state's motion polynomial instead of `evolve`: the same path to rounding
     /// (1e-15 m), cheaper, for bounds only.
+    #[inline(always)]
     fn rough_path(&self, i: usize, t: f64) -> Path {
         let b = &self.balls[i];
         let dt = t - b.t0;
@@ -655,9 +656,9 @@ impl Simulation {
             // the ball cannot reach before the best so far is passed over whole, the rest are
             // solved for only where their bounds come before it. `ball_line` always gets the
             // whole path, so a time it returns is the one a search of every line returns.
+            let mut soon = Path { horizon: best.0 - b.t0, ..path };
+            let mut reach = Reach::new(&soon);
             for pocket in 0..self.geo.holes.len() {
-                let soon = Path { horizon: best.0 - b.t0, ..path };
-                let reach = Reach::new(&soon);
                 if self.geo.faces_out_of_reach(pocket, &soon, &reach, r) {
                     continue;
                 }
@@ -673,6 +674,8 @@ impl Simulation {
                         && b.t0 + dt < best.0
                     {
                         best = (b.t0 + dt, Own::Line(k));
+                        soon.horizon = best.0 - b.t0;
+                        reach = Reach::new(&soon);
                     }
                 }
             }
@@ -694,7 +697,10 @@ impl Simulation {
         }
         let far = |k: usize| k < MAX_POCKETS && far[k];
         for (k, post) in self.geo.posts.iter().enumerate() {
-            if far(post.pocket) || b.t0 + point_bound(&path, &reach, post.at, r + post.radius) >= best.0 {
+            if far(post.pocket)
+                || b.t0 + point_bound(&path, &reach, post.at, r + post.radius) >= best.0
+                || passes_clear(&path, post.at, r + post.radius)
+            {
                 continue;
             }
             if let Some(dt) = ball_post(&path, post.at, r + post.radius)
@@ -808,6 +814,7 @@ impl Simulation {
 
     /// The two balls' paths from the later of their last events (`None` if they cannot meet:
     /// one is out of play, or neither moves), with that time; `rough_path`s if `rough`.
+    #[inline(always)]
     fn pair_paths(&self, i: usize, j: usize, rough: bool) -> Option<(f64, Path, Path)> {
         let (a, b) = (&self.balls[i], &self.balls[j]);
         if !a.s.motion.on_table() || !b.s.motion.on_table() {
@@ -853,8 +860,9 @@ impl Simulation {
     /// time is exact.
     fn scan(&self, pairs: &Pairs) -> (f64, Option<Next>, bool) {
         let mut best = (f64::INFINITY, None, true);
-        for (i, &(t, what)) in self.own.iter().enumerate() {
-            if what != Own::None && t < best.0 {
+        for (i, &(t, _)) in self.own.iter().enumerate() {
+            // `Own::None` always comes with an infinite time, which never wins.
+            if t < best.0 {
                 best = (t, Some(Next::Own(i)), true);
             }
         }
