@@ -495,6 +495,70 @@ pub fn passes_clear(path: &Path, at: V3, reach: f64) -> bool {
     (d0 - s * chord).norm_sq() > clear * clear
 }
 
+/// Squared distance between the segments `p1 + s d1` and `p2 + t d2`, `s, t` in `[0, 1]`
+/// (Ericson, Real-Time Collision Detection, 5.1.9: the closest points of the two lines, each
+/// clamped to its segment and the other's then taken again).
+pub fn segment_distance_sq(p1: V3, d1: V3, p2: V3, d2: V3) -> f64 {
+    let w = p1 - p2;
+    let (a, e, f) = (d1.dot(d1), d2.dot(d2), d2.dot(w));
+    let (s, t) = if a <= 0.0 && e <= 0.0 {
+        (0.0, 0.0)
+    } else if a <= 0.0 {
+        (0.0, (f / e).clamp(0.0, 1.0))
+    } else {
+        let c = d1.dot(w);
+        if e <= 0.0 {
+            ((-c / a).clamp(0.0, 1.0), 0.0)
+        } else {
+            let b = d1.dot(d2);
+            let denom = a * e - b * b;
+            let s = if denom > 0.0 { ((b * f - c * e) / denom).clamp(0.0, 1.0) } else { 0.0 };
+            let t = (b * s + f) / e;
+            if t < 0.0 {
+                ((-c / a).clamp(0.0, 1.0), 0.0)
+            } else if t > 1.0 {
+                (((b - c) / a).clamp(0.0, 1.0), 1.0)
+            } else {
+                (s, t)
+            }
+        }
+    };
+    ((p1 + s * d1) - (p2 + t * d2)).norm_sq()
+}
+
+/// The chord of `path` over its horizon (in the plane) and the most the path bends off it,
+/// `|acc| h^2 / 8` (`p(t)` less the chord's point is `acc t (t - h) / 2`); `None` for an endless
+/// horizon.
+fn chord(path: &Path) -> Option<(V3, f64)> {
+    let h = path.horizon;
+    let acc = path.acc.xy();
+    h.is_finite().then(|| (h * path.v0.xy() + (0.5 * h * h) * acc, acc.norm() * h * h / 8.0))
+}
+
+/// True if the ball on `path` can touch no part of the straight cushion `line` within the
+/// path's horizon: its chord stays further from the segment than `r` and the bend (a touch has
+/// the centre within `r` of the segment, or 1e-9 m inside for a touch now; a micrometre clear
+/// of the rounding of the closest points), so `ball_line` finds nothing sooner.
+pub fn line_passes_clear(path: &Path, line: &Line, r: f64) -> bool {
+    let Some((c, bend)) = chord(path) else { return false };
+    let p0 = path.p0.xy();
+    let clear = r + bend + 1e-6;
+    segment_distance_sq(p0, c, line.start.xy(), line.len * line.dir.xy()) > clear * clear
+}
+
+/// True if the ball on `path` neither reaches the drop circle of `hole` nor crosses its jaw
+/// backs' line within the path's horizon, so `ball_hole` finds nothing: the chord (less the
+/// bend) stays clear of both (1e-8 m clear of rounding).
+pub fn hole_passes_clear(path: &Path, hole: &Hole) -> bool {
+    let Some((c, bend)) = chord(path) else { return false };
+    if !passes_clear(path, hole.centre, hole.radius) {
+        return false;
+    }
+    // How far the centre gets towards the jaw backs' line: the chord's end at most, plus the bend.
+    let n = hole.back_out;
+    n.dot(hole.back - path.p0) - n.dot(c).max(0.0) - bend > 1e-8
+}
+
 /// A lower bound on `ball_hole(path, hole)`'s answer: the earlier of the drop circle's bound and
 /// the jaw backs' line's.
 pub fn ball_hole_bound(path: &Path, reach_of: &Reach, hole: &Hole) -> f64 {
@@ -611,6 +675,32 @@ mod tests {
                 assert!(s.abs() < 1e-12 || (s - line.len).abs() < 1e-12, "{k}: {s}");
             }
         }
+    }
+
+    #[test]
+    fn segment_distances_match_the_geometry() {
+        let d = |p1: [f64; 3], d1: [f64; 3], p2: [f64; 3], d2: [f64; 3]| {
+            let v = |a: [f64; 3]| V3::new(a[0], a[1], a[2]);
+            segment_distance_sq(v(p1), v(d1), v(p2), v(d2)).sqrt()
+        };
+        // Crossing skew segments 1 apart in z; parallel ones 0.3 apart side by side; end to end
+        // along one line, 0.5 apart; a point against a segment, off its end (3-4-5).
+        assert!((d([0.0, -1.0, 0.0], [0.0, 2.0, 0.0], [-1.0, 0.0, 1.0], [2.0, 0.0, 0.0]) - 1.0).abs() < 1e-15);
+        assert!((d([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.5, 0.3, 0.0], [1.0, 0.0, 0.0]) - 0.3).abs() < 1e-15);
+        assert!((d([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.5, 0.0, 0.0], [2.0, 0.0, 0.0]) - 0.5).abs() < 1e-15);
+        assert!((d([4.0, 3.0, 0.0], [0.0, 0.0, 0.0], [-2.0, 0.0, 0.0], [2.0, 0.0, 0.0]) - 5.0).abs() < 1e-15);
+        // Against a brute-force search over both segments.
+        let (p1, d1, p2, d2) =
+            (V3::new(0.1, 0.2, 0.0), V3::new(0.9, -0.4, 0.0), V3::new(0.3, -0.5, 0.0), V3::new(0.2, 0.45, 0.0));
+        let mut least = f64::INFINITY;
+        for i in 0..=400 {
+            for j in 0..=400 {
+                let (s, t) = (i as f64 / 400.0, j as f64 / 400.0);
+                least = least.min(((p1 + s * d1) - (p2 + t * d2)).norm());
+            }
+        }
+        let exact = segment_distance_sq(p1, d1, p2, d2).sqrt();
+        assert!(exact <= least + 1e-12 && least - exact < 2e-3, "{exact} vs {least}");
     }
 
     #[test]

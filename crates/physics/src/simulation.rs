@@ -26,7 +26,7 @@ use crate::ball::{Ball, BallState, Motion};
 use crate::event::{BallFate, Event, EventKind, FinalBall, Kinematics};
 use crate::events::{
     Geometry, Path, Reach, ball_back, ball_ball, ball_ball_bound, ball_hole, ball_hole_bound, ball_line,
-    ball_line_bound, ball_post, passes_clear, point_bound,
+    ball_line_bound, ball_post, hole_passes_clear, line_passes_clear, passes_clear, point_bound,
 };
 use crate::evolve::{acceleration, after_transition, complete_slide, evolve, evolve_motion, segment_duration, settle};
 use crate::ids::BallId;
@@ -670,6 +670,7 @@ impl Simulation {
                         t = t.max(b.t0 + point_bound(&soon, &reach, middle, r + 0.5 * line.len));
                     }
                     if t < best.0
+                        && !line_passes_clear(&soon, line, r)
                         && let Some(dt) = ball_line(&path, line, r)
                         && b.t0 + dt < best.0
                     {
@@ -710,7 +711,7 @@ impl Simulation {
             }
         }
         for (k, hole) in self.geo.holes.iter().enumerate() {
-            if far(k) || b.t0 + ball_hole_bound(&path, &reach, hole) >= best.0 {
+            if far(k) || b.t0 + ball_hole_bound(&path, &reach, hole) >= best.0 || hole_passes_clear(&path, hole) {
                 continue;
             }
             if let Some(dt) = ball_hole(&path, hole)
