@@ -89,6 +89,11 @@ pub struct Geometry {
     /// Per pocket, a circle (centre, radius) holding its drop hole and its jaw ends, for the
     /// quick check that a ball cannot reach any of them (`Geometry::out_of_reach`).
     pub zones: Vec<(V3, f64)>,
+    /// Rails come first in `lines` (this many), then each pocket's two jaw faces in pocket order.
+    pub rail_lines: usize,
+    /// Per pocket, a circle (centre, radius) holding both its jaw faces, for the quick check that
+    /// a ball can touch neither (`Geometry::faces_out_of_reach`).
+    pub face_zones: Vec<(V3, f64)>,
 }
 
 fn v2(p: [f64; 2]) -> V3 {
@@ -161,7 +166,26 @@ impl Geometry {
                 (h.centre, jaws.map(|p| (p.at - h.centre).norm() + p.radius).fold(h.radius, f64::max))
             })
             .collect();
-        Geometry { lines, posts, holes, cushion_height_m: table.cushion_height_m, zones }
+        let rail_lines = lines.len() - 2 * holes.len();
+        let face_zones = (0..holes.len())
+            .map(|k| {
+                let faces = [&lines[rail_lines + 2 * k], &lines[rail_lines + 2 * k + 1]];
+                let ends: Vec<V3> = faces.iter().flat_map(|f| [f.start, f.start + f.len * f.dir]).collect();
+                let centre = ends.iter().fold(V3::ZERO, |c, &e| c + 0.25 * e);
+                (centre, ends.iter().map(|&e| (e - centre).norm()).fold(0.0, f64::max))
+            })
+            .collect();
+        Geometry { lines, posts, holes, cushion_height_m: table.cushion_height_m, zones, rail_lines, face_zones }
+    }
+
+    /// True if a ball of radius `r` on `path` can touch neither of pocket `k`'s jaw faces within
+    /// the path's horizon (`reach` from the same path): a contact has the centre within `r` of a
+    /// face, so within `r` of the circle holding both (1e-8 m clear of rounding, past the 1e-9 m
+    /// inside a face `ball_line` still takes for touching).
+    pub fn faces_out_of_reach(&self, k: usize, path: &Path, reach: &Reach, r: f64) -> bool {
+        let (centre, radius) = self.face_zones[k];
+        let limit = radius + r + reach.far + 1e-8;
+        (path.p0 - centre).xy().norm_sq() > limit * limit
     }
 
     /// True if a ball of radius `r` on `path` can touch none of pocket `k`'s jaw ends and can
@@ -277,6 +301,7 @@ fn first_reach(s1: f64, s2: f64, g: f64) -> f64 {
 /// `u` and not accelerating towards each other along it). The later of the two times at which
 /// they allow the distance down to `2r` comes before the contact; past the horizon, or never,
 /// there is no contact.
+#[inline]
 pub fn ball_ball_bound(a: &Path, b: &Path, r: f64) -> Option<f64> {
     let h = a.horizon.min(b.horizon);
     let d0 = b.p0 - a.p0;
@@ -354,6 +379,7 @@ fn ball_ball_in<const PLANE: bool>(a: &Path, b: &Path, r: f64) -> Option<f64> {
 /// sooner than its falling parts allow, and a ball beyond the line (behind a jaw face's line,
 /// off its segment) is touched only after the gap has opened again, no sooner than its rising
 /// parts allow. Zero for a ball touching the line and not moving away.
+#[inline]
 pub fn ball_line_bound(path: &Path, line: &Line, r: f64) -> f64 {
     let n = line.normal;
     let c0 = n.dot(path.p0 - line.start) - r;
@@ -449,6 +475,88 @@ pub fn point_bound(path: &Path, reach_of: &Reach, at: V3, reach: f64) -> f64 {
     let (d1, d2) = (path.v0.xy(), 0.5 * path.acc.xy());
     let t = first_reach(reach_of.s1, reach_of.s2, g).max(first_reach((-u.dot(d1)).max(0.0), (-u.dot(d2)).max(0.0), g));
     (t - 1e-9 * (1.0 + t)).max(0.0)
+}
+
+/// True if the centre on `path` stays further than `reach` from the point `at` in the plane all
+/// through the path's horizon, so `ball_post(path, at, reach)` finds nothing: the path keeps
+/// within `|acc| h^2 / 8` of its chord (`p(t)` less the chord's point is `acc t (t - h) / 2`),
+/// so its distance from `at` is no less than the chord's less that (1e-8 m clear of rounding).
+pub fn passes_clear(path: &Path, at: V3, reach: f64) -> bool {
+    let h = path.horizon;
+    if !h.is_finite() {
+        return false;
+    }
+    let acc = path.acc.xy();
+    let chord = h * path.v0.xy() + (0.5 * h * h) * acc;
+    let d0 = (at - path.p0).xy();
+    let len_sq = chord.norm_sq();
+    let s = if len_sq > 0.0 { (d0.dot(chord) / len_sq).clamp(0.0, 1.0) } else { 0.0 };
+    let clear = reach + acc.norm() * h * h / 8.0 + 1e-8;
+    (d0 - s * chord).norm_sq() > clear * clear
+}
+
+/// Squared distance between the segments `p1 + s d1` and `p2 + t d2`, `s, t` in `[0, 1]`
+/// (Ericson, Real-Time Collision Detection, 5.1.9: the closest points of the two lines, each
+/// clamped to its segment and the other's then taken again).
+pub fn segment_distance_sq(p1: V3, d1: V3, p2: V3, d2: V3) -> f64 {
+    let w = p1 - p2;
+    let (a, e, f) = (d1.dot(d1), d2.dot(d2), d2.dot(w));
+    let (s, t) = if a <= 0.0 && e <= 0.0 {
+        (0.0, 0.0)
+    } else if a <= 0.0 {
+        (0.0, (f / e).clamp(0.0, 1.0))
+    } else {
+        let c = d1.dot(w);
+        if e <= 0.0 {
+            ((-c / a).clamp(0.0, 1.0), 0.0)
+        } else {
+            let b = d1.dot(d2);
+            let denom = a * e - b * b;
+            let s = if denom > 0.0 { ((b * f - c * e) / denom).clamp(0.0, 1.0) } else { 0.0 };
+            let t = (b * s + f) / e;
+            if t < 0.0 {
+                ((-c / a).clamp(0.0, 1.0), 0.0)
+            } else if t > 1.0 {
+                (((b - c) / a).clamp(0.0, 1.0), 1.0)
+            } else {
+                (s, t)
+            }
+        }
+    };
+    ((p1 + s * d1) - (p2 + t * d2)).norm_sq()
+}
+
+/// The chord of `path` over its horizon (in the plane) and the most the path bends off it,
+/// `|acc| h^2 / 8` (`p(t)` less the chord's point is `acc t (t - h) / 2`); `None` for an endless
+/// horizon.
+fn chord(path: &Path) -> Option<(V3, f64)> {
+    let h = path.horizon;
+    let acc = path.acc.xy();
+    h.is_finite().then(|| (h * path.v0.xy() + (0.5 * h * h) * acc, acc.norm() * h * h / 8.0))
+}
+
+/// True if the ball on `path` can touch no part of the straight cushion `line` within the
+/// path's horizon: its chord stays further from the segment than `r` and the bend (a touch has
+/// the centre within `r` of the segment, or 1e-9 m inside for a touch now; a micrometre clear
+/// of the rounding of the closest points), so `ball_line` finds nothing sooner.
+pub fn line_passes_clear(path: &Path, line: &Line, r: f64) -> bool {
+    let Some((c, bend)) = chord(path) else { return false };
+    let p0 = path.p0.xy();
+    let clear = r + bend + 1e-6;
+    segment_distance_sq(p0, c, line.start.xy(), line.len * line.dir.xy()) > clear * clear
+}
+
+/// True if the ball on `path` neither reaches the drop circle of `hole` nor crosses its jaw
+/// backs' line within the path's horizon, so `ball_hole` finds nothing: the chord (less the
+/// bend) stays clear of both (1e-8 m clear of rounding).
+pub fn hole_passes_clear(path: &Path, hole: &Hole) -> bool {
+    let Some((c, bend)) = chord(path) else { return false };
+    if !passes_clear(path, hole.centre, hole.radius) {
+        return false;
+    }
+    // How far the centre gets towards the jaw backs' line: the chord's end at most, plus the bend.
+    let n = hole.back_out;
+    n.dot(hole.back - path.p0) - n.dot(c).max(0.0) - bend > 1e-8
 }
 
 /// A lower bound on `ball_hole(path, hole)`'s answer: the earlier of the drop circle's bound and
@@ -567,6 +675,32 @@ mod tests {
                 assert!(s.abs() < 1e-12 || (s - line.len).abs() < 1e-12, "{k}: {s}");
             }
         }
+    }
+
+    #[test]
+    fn segment_distances_match_the_geometry() {
+        let d = |p1: [f64; 3], d1: [f64; 3], p2: [f64; 3], d2: [f64; 3]| {
+            let v = |a: [f64; 3]| V3::new(a[0], a[1], a[2]);
+            segment_distance_sq(v(p1), v(d1), v(p2), v(d2)).sqrt()
+        };
+        // Crossing skew segments 1 apart in z; parallel ones 0.3 apart side by side; end to end
+        // along one line, 0.5 apart; a point against a segment, off its end (3-4-5).
+        assert!((d([0.0, -1.0, 0.0], [0.0, 2.0, 0.0], [-1.0, 0.0, 1.0], [2.0, 0.0, 0.0]) - 1.0).abs() < 1e-15);
+        assert!((d([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.5, 0.3, 0.0], [1.0, 0.0, 0.0]) - 0.3).abs() < 1e-15);
+        assert!((d([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.5, 0.0, 0.0], [2.0, 0.0, 0.0]) - 0.5).abs() < 1e-15);
+        assert!((d([4.0, 3.0, 0.0], [0.0, 0.0, 0.0], [-2.0, 0.0, 0.0], [2.0, 0.0, 0.0]) - 5.0).abs() < 1e-15);
+        // Against a brute-force search over both segments.
+        let (p1, d1, p2, d2) =
+            (V3::new(0.1, 0.2, 0.0), V3::new(0.9, -0.4, 0.0), V3::new(0.3, -0.5, 0.0), V3::new(0.2, 0.45, 0.0));
+        let mut least = f64::INFINITY;
+        for i in 0..=400 {
+            for j in 0..=400 {
+                let (s, t) = (i as f64 / 400.0, j as f64 / 400.0);
+                least = least.min(((p1 + s * d1) - (p2 + t * d2)).norm());
+            }
+        }
+        let exact = segment_distance_sq(p1, d1, p2, d2).sqrt();
+        assert!(exact <= least + 1e-12 && least - exact < 2e-3, "{exact} vs {least}");
     }
 
     #[test]

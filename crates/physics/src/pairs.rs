@@ -11,6 +11,8 @@ pub(crate) struct Pairs {
     time: Vec<f64>,
     /// False while `time` is only a lower bound.
     exact: Vec<bool>,
+    /// How often the pair's bound has been taken again from a later time since it was set.
+    rebounds: Vec<u8>,
     /// Per row: its least time and the first `j` with it (`n` while the row has none).
     row: Vec<(f64, usize)>,
 }
@@ -27,11 +29,35 @@ pub(crate) struct Earliest {
 impl Pairs {
     /// `n` balls, no pair ever meeting.
     pub fn new(n: usize) -> Pairs {
-        Pairs { n, time: vec![f64::INFINITY; n * n], exact: vec![true; n * n], row: vec![(f64::INFINITY, n); n] }
+        Pairs {
+            n,
+            time: vec![f64::INFINITY; n * n],
+            exact: vec![true; n * n],
+            rebounds: vec![0; n * n],
+            row: vec![(f64::INFINITY, n); n],
+        }
     }
 
     /// Sets pair `(i, j)`, `i < j`.
     pub fn set(&mut self, i: usize, j: usize, t: f64, exact: bool) {
+        self.rebounds[self.n * i + j] = 0;
+        self.put(i, j, t, exact);
+    }
+
+    /// A later lower bound (or the answer) for pair `(i, j)` found from its bound's time.
+    pub fn rebound(&mut self, i: usize, j: usize, t: f64, exact: bool) {
+        let k = self.n * i + j;
+        self.rebounds[k] = self.rebounds[k].saturating_add(1);
+        self.put(i, j, t, exact);
+    }
+
+    /// How often `rebound` has been called on pair `(i, j)` since it was `set`.
+    pub fn rebounds(&self, i: usize, j: usize) -> u8 {
+        self.rebounds[self.n * i + j]
+    }
+
+    #[inline]
+    fn put(&mut self, i: usize, j: usize, t: f64, exact: bool) {
         let k = self.n * i + j;
         self.time[k] = t;
         self.exact[k] = exact;

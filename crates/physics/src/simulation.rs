@@ -26,7 +26,7 @@ use crate::ball::{Ball, BallState, Motion};
 use crate::event::{BallFate, Event, EventKind, FinalBall, Kinematics};
 use crate::events::{
     Geometry, Path, Reach, ball_back, ball_ball, ball_ball_bound, ball_hole, ball_hole_bound, ball_line,
-    ball_line_bound, ball_post, point_bound,
+    ball_line_bound, ball_post, hole_passes_clear, line_passes_clear, passes_clear, point_bound,
 };
 use crate::evolve::{acceleration, after_transition, complete_slide, evolve, evolve_motion, segment_duration, settle};
 use crate::ids::BallId;
@@ -60,13 +60,19 @@ fn halt(s: &BallState, p: &Params) -> BallState {
 
 /// Below this speed (m/s) two balls grazing each other both stop.
 const CRAWL_SPEED_MPS: f64 = 0.05;
-/// Cushion lines solved for in the order of their bounds (a table has 18: six rails and two jaw
-/// faces a pocket); more are solved for in index order.
+/// Rails solved for in the order of their bounds (a table has six, then two jaw faces a pocket,
+/// taken pocket by pocket); more are solved for in index order.
 const MAX_LINES: usize = 32;
 /// Pockets checked at once for being out of a ball's reach (a table has six).
 const MAX_POCKETS: usize = 8;
 /// Ball-ball contacts at one instant beyond which the pair involved stops (a cluster breaker).
 const MAX_SIMULTANEOUS: usize = 64;
+/// A pair's bound is taken again from its own time at most this often before its quartic is
+/// solved (`Simulation::pair_rebound`), in at most `REBOUND_STEPS` steps each time, each step
+/// at least `REBOUND_MIN_STEP_S` on.
+const MAX_REBOUNDS: u8 = 1;
+const REBOUND_STEPS: usize = 6;
+const REBOUND_MIN_STEP_S: f64 = 1e-5;
 
 fn stick_to_cushion(s: BallState, normal: V3, p: &Params) -> BallState {
     if s.vel.dot(normal) < STICK_SPEED_MPS && acceleration(&s, p).dot(normal) < 0.0 { complete_slide(&s, p) } else { s }
@@ -565,6 +571,7 @@ impl Simulation {
 
     /// `path` from the state's motion polynomial instead of `evolve`: the same path to rounding
     /// (1e-15 m), cheaper, for bounds only.
+    #[inline(always)]
     fn rough_path(&self, i: usize, t: f64) -> Path {
         let b = &self.balls[i];
         let dt = t - b.t0;
@@ -609,10 +616,11 @@ impl Simulation {
         // later than the best hit so far: mostly just the cushion the ball runs into. Ties go
         // to the lower index, as in a plain scan in index order.
         let lines = &self.geo.lines;
-        if lines.len() <= MAX_LINES {
+        let rails = self.geo.rail_lines;
+        if rails <= MAX_LINES && lines.len() == rails + 2 * self.geo.holes.len() {
             let mut bound = [f64::NAN; MAX_LINES];
             let reach = Reach::new(&path);
-            for (k, line) in lines.iter().enumerate() {
+            for (k, line) in lines.iter().enumerate().take(rails) {
                 let mut t = b.t0 + ball_line_bound(&path, line, r);
                 if t <= best.0 {
                     // A contact is within R of the segment, so no sooner than the centre gets
@@ -623,11 +631,11 @@ impl Simulation {
                 }
                 bound[k] = t;
             }
-            // The cushion with the least bound no later than the best so far; NaN marks one
+            // The rail with the least bound no later than the best so far; NaN marks one
             // solved (it never compares).
             let least = |bound: &[f64; MAX_LINES], best: f64| {
                 let (mut pick, mut least) = (None, best);
-                for (k, &t) in bound.iter().enumerate().take(lines.len()) {
+                for (k, &t) in bound.iter().enumerate().take(rails) {
                     if t <= least {
                         (pick, least) = (Some(k), t);
                     }
@@ -640,6 +648,35 @@ impl Simulation {
                     let t = b.t0 + dt;
                     if t < best.0 || (t == best.0 && matches!(best.1, Own::Line(j) if k < j)) {
                         best = (t, Own::Line(k));
+                    }
+                }
+            }
+            // Then the jaw faces, pocket by pocket in index order (so each face comes after
+            // every line with a lower index, and a tie never goes to it): a pocket whose faces
+            // the ball cannot reach before the best so far is passed over whole, the rest are
+            // solved for only where their bounds come before it. `ball_line` always gets the
+            // whole path, so a time it returns is the one a search of every line returns.
+            let mut soon = Path { horizon: best.0 - b.t0, ..path };
+            let mut reach = Reach::new(&soon);
+            for pocket in 0..self.geo.holes.len() {
+                if self.geo.faces_out_of_reach(pocket, &soon, &reach, r) {
+                    continue;
+                }
+                for k in [rails + 2 * pocket, rails + 2 * pocket + 1] {
+                    let line = &lines[k];
+                    let mut t = b.t0 + ball_line_bound(&path, line, r);
+                    if t < best.0 {
+                        let middle = line.start + (0.5 * line.len) * line.dir;
+                        t = t.max(b.t0 + point_bound(&soon, &reach, middle, r + 0.5 * line.len));
+                    }
+                    if t < best.0
+                        && !line_passes_clear(&soon, line, r)
+                        && let Some(dt) = ball_line(&path, line, r)
+                        && b.t0 + dt < best.0
+                    {
+                        best = (b.t0 + dt, Own::Line(k));
+                        soon.horizon = best.0 - b.t0;
+                        reach = Reach::new(&soon);
                     }
                 }
             }
@@ -661,7 +698,10 @@ impl Simulation {
         }
         let far = |k: usize| k < MAX_POCKETS && far[k];
         for (k, post) in self.geo.posts.iter().enumerate() {
-            if far(post.pocket) || b.t0 + point_bound(&path, &reach, post.at, r + post.radius) >= best.0 {
+            if far(post.pocket)
+                || b.t0 + point_bound(&path, &reach, post.at, r + post.radius) >= best.0
+                || passes_clear(&path, post.at, r + post.radius)
+            {
                 continue;
             }
             if let Some(dt) = ball_post(&path, post.at, r + post.radius)
@@ -671,7 +711,7 @@ impl Simulation {
             }
         }
         for (k, hole) in self.geo.holes.iter().enumerate() {
-            if far(k) || b.t0 + ball_hole_bound(&path, &reach, hole) >= best.0 {
+            if far(k) || b.t0 + ball_hole_bound(&path, &reach, hole) >= best.0 || hole_passes_clear(&path, hole) {
                 continue;
             }
             if let Some(dt) = ball_hole(&path, hole)
@@ -775,6 +815,7 @@ impl Simulation {
 
     /// The two balls' paths from the later of their last events (`None` if they cannot meet:
     /// one is out of play, or neither moves), with that time; `rough_path`s if `rough`.
+    #[inline(always)]
     fn pair_paths(&self, i: usize, j: usize, rough: bool) -> Option<(f64, Path, Path)> {
         let (a, b) = (&self.balls[i], &self.balls[j]);
         if !a.s.motion.on_table() || !b.s.motion.on_table() {
@@ -820,8 +861,9 @@ impl Simulation {
     /// time is exact.
     fn scan(&self, pairs: &Pairs) -> (f64, Option<Next>, bool) {
         let mut best = (f64::INFINITY, None, true);
-        for (i, &(t, what)) in self.own.iter().enumerate() {
-            if what != Own::None && t < best.0 {
+        for (i, &(t, _)) in self.own.iter().enumerate() {
+            // `Own::None` always comes with an infinite time, which never wins.
+            if t < best.0 {
                 best = (t, Some(Next::Own(i)), true);
             }
         }
@@ -846,12 +888,44 @@ impl Simulation {
             let (t, next, exact) = self.scan(&self.pairs);
             match next {
                 Some(Next::Pair(i, j)) if !exact && t <= target => {
+                    if self.pairs.rebounds(i, j) < MAX_REBOUNDS
+                        && let Some((later, exact)) = self.pair_rebound(i, j, t)
+                    {
+                        self.pairs.rebound(i, j, later, exact);
+                        continue;
+                    }
                     let t = self.pair_candidate(i, j);
                     self.pairs.set(i, j, t, true);
                 }
                 _ => return (t, next),
             }
         }
+    }
+
+    /// The pair's bound taken again from its bound's time `at` (conservative advancement): the
+    /// rough paths moved on to `at`, `events::ball_ball_bound` from there, and again from that
+    /// bound while it gets on. Most pairs whose first bound comes up miss each other: from closer
+    /// in the bound sees them part (or pass wide) and the quartic is never solved. `None` if it
+    /// gets no further (then the quartic is solved, from the pair's own origin as always, so a
+    /// contact time is the same to the bit).
+    fn pair_rebound(&self, i: usize, j: usize, at: f64) -> Option<(f64, bool)> {
+        let (t, pa, pb) = self.pair_paths(i, j, true)?;
+        let r = self.params.ball_radius_m;
+        let mut now = at;
+        for _ in 0..REBOUND_STEPS {
+            let dt = now - t;
+            if dt.is_nan() || dt <= 0.0 {
+                break;
+            }
+            let on = |p: &Path| Path { p0: p.at(dt), v0: p.v0 + dt * p.acc, acc: p.acc, horizon: p.horizon - dt };
+            match ball_ball_bound(&on(&pa), &on(&pb), r) {
+                None => return Some((f64::INFINITY, true)),
+                // Closing in on a contact: no use going on in small steps.
+                Some(d) if d < REBOUND_MIN_STEP_S => break,
+                Some(d) => now += d,
+            }
+        }
+        (now > at).then_some((now, false))
     }
 
     /// `earliest` without storing what it solves (for `&self` callers).

@@ -43,10 +43,13 @@ struct Model {
     cos: f64,
     mu_w: f64,
     mu_s: f64,
+    /// `5 / (2 m R)`, the spin's rate per unit of friction impulse (taken once per hit).
+    k: f64,
 }
 
 impl Model {
     /// Rates of change of the velocities per unit of normal impulse at the cushion.
+    #[inline(always)]
     fn rates(&self, s: &Local) -> Local {
         let (sin, cos, r) = (self.sin, self.cos, self.r);
         // Slip at the cushion contact I and at the cloth contact C.
@@ -60,8 +63,7 @@ impl Model {
         let (cc, sc) = unit(cx, cy);
         // Normal force at the cloth per unit cushion impulse.
         let table = sin + self.mu_w * si * cos;
-        let (mu_w, mu_s, m) = (self.mu_w, self.mu_s, self.m);
-        let k = 5.0 / (2.0 * m * r);
+        let (mu_w, mu_s, m, k) = (self.mu_w, self.mu_s, self.m, self.k);
         Local {
             vx: -(mu_w * ci + mu_s * cc * table) / m,
             vy: -(cos - mu_w * sin * si + mu_s * sc * table) / m,
@@ -71,15 +73,17 @@ impl Model {
         }
     }
 
-    /// One midpoint step of impulse `dp`.
-    fn step(&self, s: &Local, dp: f64) -> Local {
-        let k1 = self.rates(s);
-        let mid = add(s, &k1, 0.5 * dp);
+    /// One midpoint step of impulse `dp` from `s`, whose rates are `k1` (a phase's last, cut
+    /// step starts where the full step it replaces did, so it reuses that step's `k1`).
+    #[inline(always)]
+    fn step(&self, s: &Local, k1: &Local, dp: f64) -> Local {
+        let mid = add(s, k1, 0.5 * dp);
         let k2 = self.rates(&mid);
         add(s, &k2, dp)
     }
 }
 
+#[inline(always)]
 fn add(s: &Local, d: &Local, h: f64) -> Local {
     Local { vx: s.vx + h * d.vx, vy: s.vy + h * d.vy, wx: s.wx + h * d.wx, wy: s.wy + h * d.wy, wz: s.wz + h * d.wz }
 }
@@ -94,10 +98,11 @@ fn impact(model: &Model, mut s: Local, e: f64, steps: usize) -> Local {
     // the integral of the normal speed at the contact, vy cos(theta), over the impulse.
     let mut work = 0.0;
     for _ in 0..10 * steps {
-        let next = model.step(&s, dp);
+        let k1 = model.rates(&s);
+        let next = model.step(&s, &k1, dp);
         if next.vy <= 0.0 {
             let frac = s.vy / (s.vy - next.vy);
-            let last = model.step(&s, frac * dp);
+            let last = model.step(&s, &k1, frac * dp);
             work += frac * dp * model.cos * 0.5 * s.vy.max(0.0);
             s = last;
             s.vy = 0.0;
@@ -110,11 +115,12 @@ fn impact(model: &Model, mut s: Local, e: f64, steps: usize) -> Local {
     let target = e * e * work;
     let mut done = 0.0;
     for _ in 0..10 * steps {
-        let next = model.step(&s, dp);
+        let k1 = model.rates(&s);
+        let next = model.step(&s, &k1, dp);
         let dw = dp * model.cos * 0.5 * (s.vy.abs() + next.vy.abs());
         if done + dw >= target {
             let frac = if dw > 0.0 { (target - done) / dw } else { 1.0 };
-            return model.step(&s, frac * dp);
+            return model.step(&s, &k1, frac * dp);
         }
         done += dw;
         s = next;
@@ -132,7 +138,8 @@ fn resolve_with_steps(s: &BallState, normal: V3, height_m: f64, p: &Params, step
     let r = p.ball_radius_m;
     let sin = ((height_m - r) / r).clamp(-1.0, 1.0);
     let cos = (1.0 - sin * sin).sqrt();
-    let model = Model { m: p.ball_mass_kg, r, sin, cos, mu_w: p.mu_cushion, mu_s: p.mu_slide };
+    let m = p.ball_mass_kg;
+    let model = Model { m, r, sin, cos, mu_w: p.mu_cushion, mu_s: p.mu_slide, k: 5.0 / (2.0 * m * r) };
     let y = -normal.xy().unit_or_zero();
     let x = y.cross(V3::Z);
     let local =
