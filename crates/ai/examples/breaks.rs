@@ -171,7 +171,8 @@ fn runs(game: Game, level: Level, trials: u64, seed: u64) {
         if r.break_kept && !r.won {
             shots_lost.push(r.shots);
         }
-        println!("trial {k} kept {} won {} shots {}", r.break_kept, r.won, r.shots);
+        let last = r.last.map_or(String::from("-"), |(k, v, q)| format!("{k:?} value {v:.2} success {q:.2}"));
+        println!("trial {k} kept {} won {} shots {} last {last}", r.break_kept, r.won, r.shots);
     }
     times.sort_by(f64::total_cmp);
     println!(

@@ -603,7 +603,7 @@ pub fn runout_trial(game: Game, level: Level, seed: u64, times: &mut Vec<f64>) -
 
 /// How one break-and-run trial went, for telling the break's share of the failures from the
 /// run's (`examples/breaks.rs`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct BreakRun {
     /// The breaker was still at the table after the break shot (and any option it chose).
     pub break_kept: bool,
@@ -611,6 +611,8 @@ pub struct BreakRun {
     pub shots: u32,
     /// The breaker won the rack without the opponent taking a shot or a choice.
     pub won: bool,
+    /// The kind of the breaker's last shot and the value and success its search expected.
+    pub last: Option<(crate::ShotKind, f64, f64)>,
 }
 
 /// One break-and-run trial: `level` breaks a fresh rack of `game` and plays on while it keeps
@@ -662,9 +664,10 @@ pub fn break_and_run_detail(game: Game, level: Level, seed: u64, times: &mut Vec
         }
         let view = TableView::shot(game, table, state.clone(), balls.clone());
         let t0 = Instant::now();
-        let action = player.decide(&view, seed);
+        let thought = player.think(&view, seed);
         times.push(t0.elapsed().as_secs_f64() * 1000.0);
-        let Action::Shoot { call, strike, cue_ball_placement } = action else { return run };
+        run.last = thought.kind.map(|k| (k, thought.value, thought.success));
+        let Action::Shoot { call, strike, cue_ball_placement } = thought.action else { return run };
         if let Some(p) = cue_ball_placement {
             balls.retain(|b| !b.0.is_cue());
             balls.push((BallId::CUE, p));
