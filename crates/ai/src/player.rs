@@ -368,7 +368,7 @@ impl Player {
                 let strokes = if ctx.game == Game::StraightPool {
                     shots::straight_pool_break(&balls, cue, budget)
                 } else {
-                    shots::break_strokes(&balls, cue, budget)
+                    shots::break_strokes(ctx, &balls, cue, budget)
                 };
                 let call = if ctx.game == Game::StraightPool { Call::safety() } else { Call::None };
                 cands.extend(strokes.into_iter().map(|strike| Candidate {

@@ -601,9 +601,28 @@ pub fn runout_trial(game: Game, level: Level, seed: u64, times: &mut Vec<f64>) -
     false
 }
 
+/// How one break-and-run trial went, for telling the break's share of the failures from the
+/// run's (`examples/breaks.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BreakRun {
+    /// The breaker was still at the table after the break shot (and any option it chose).
+    pub break_kept: bool,
+    /// Shots the breaker played, the break included.
+    pub shots: u32,
+    /// The breaker won the rack without the opponent taking a shot or a choice.
+    pub won: bool,
+    /// The kind of the breaker's last shot and the value and success its search expected.
+    pub last: Option<(crate::ShotKind, f64, f64)>,
+}
+
 /// One break-and-run trial: `level` breaks a fresh rack of `game` and plays on while it keeps
 /// the table; true if it wins the rack without the opponent taking a shot or a choice.
 pub fn break_and_run_trial(game: Game, level: Level, seed: u64, times: &mut Vec<f64>) -> bool {
+    break_and_run_detail(game, level, seed, times).won
+}
+
+/// [`break_and_run_trial`] with how far the rack got.
+pub fn break_and_run_detail(game: Game, level: Level, seed: u64, times: &mut Vec<f64>) -> BreakRun {
     let table = Table::default();
     let params = Params::default();
     let player = Player::new(level);
@@ -614,12 +633,13 @@ pub fn break_and_run_trial(game: Game, level: Level, seed: u64, times: &mut Vec<
     }
     let ctx = Ctx::new(game, table, params, level.noise(), 0, 1);
     let mut pending: Option<(Decision, Vec<(BallId, [f64; 2])>)> = None;
+    let mut run = BreakRun::default();
     for step in 0..60u64 {
         let seed = mix(seed, 91, step);
         if let Some((d, resting)) = pending.take() {
             // The breaker's own choice (a push out after a pocketed break, for instance).
             if d.next_shooter != 0 {
-                return false;
+                return run;
             }
             let view = TableView {
                 game,
@@ -636,7 +656,7 @@ pub fn break_and_run_trial(game: Game, level: Level, seed: u64, times: &mut Vec<
                         table_ops::apply(game, &table, &d, &resting, Some(biljardi_rules::GameOption::RequestSpot));
                     (s, table_ops::request_spot(&table, &b, ball))
                 }
-                Action::Shoot { .. } => return false,
+                Action::Shoot { .. } => return run,
             };
             state = s;
             balls = b;
@@ -644,20 +664,26 @@ pub fn break_and_run_trial(game: Game, level: Level, seed: u64, times: &mut Vec<
         }
         let view = TableView::shot(game, table, state.clone(), balls.clone());
         let t0 = Instant::now();
-        let action = player.decide(&view, seed);
+        let thought = player.think(&view, seed);
         times.push(t0.elapsed().as_secs_f64() * 1000.0);
-        let Action::Shoot { call, strike, cue_ball_placement } = action else { return false };
+        run.last = thought.kind.map(|k| (k, thought.value, thought.success));
+        let Action::Shoot { call, strike, cue_ball_placement } = thought.action else { return run };
         if let Some(p) = cue_ball_placement {
             balls.retain(|b| !b.0.is_cue());
             balls.push((BallId::CUE, p));
         }
         let (played, d) = play_and_judge(&ctx, &state, &balls, strike, &call);
+        run.shots += 1;
         if d.game_over {
-            return d.winner == Some(0);
+            run.won = d.winner == Some(0);
+            run.break_kept |= run.won;
+            return run;
         }
         if d.foul || d.next_shooter != 0 {
-            return false;
+            return run;
         }
+        // Kept after the break unless an option it must choose hands the table over.
+        run.break_kept |= run.shots == 1;
         if !d.options.is_empty() {
             pending = Some((d, played.resting()));
             continue;
@@ -666,7 +692,7 @@ pub fn break_and_run_trial(game: Game, level: Level, seed: u64, times: &mut Vec<
         state = s;
         balls = b;
     }
-    false
+    run
 }
 
 /// Racks played, on stderr when a person watches (stderr is a terminal); hidden otherwise, so
