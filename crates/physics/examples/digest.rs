@@ -6,6 +6,9 @@
 //! The shots: nine 9-ball breaks at 6-9 m/s that leave the cue ball on the table, then from each break's layout random strokes
 //! (0.3-5 m/s, any direction, tip offsets up to 0.3 R, cue elevation 0-3 degrees), the cue ball
 //! where the break left it.
+//!
+//! `--finals` adds each shot's final balls (the contract's JSON) to its line, so two physics
+//! versions can be compared shot by shot (how many shots change, how far the balls end apart).
 
 use biljardi_physics::{Ball, BallFate, BallId, Params, Simulation, Strike, Table, rack};
 use rand::rngs::StdRng;
@@ -13,7 +16,8 @@ use rand::{Rng, SeedableRng};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let finals = std::env::args().any(|a| a == "--finals");
+    let mut args = std::env::args().skip(1).filter(|a| !a.starts_with("--"));
     let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(300);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let table = Table::default();
@@ -57,7 +61,12 @@ fn main() {
         text.hash(&mut h);
         let shot = h.finish();
         shot.hash(&mut all);
-        println!("{{\"shot\":{i},\"events\":{},\"hash\":\"{shot:016x}\"}}", events.len());
+        let extra = if finals {
+            format!(",\"final\":{}", serde_json::to_string(&sim.final_balls()).unwrap_or_default())
+        } else {
+            String::new()
+        };
+        println!("{{\"shot\":{i},\"events\":{},\"hash\":\"{shot:016x}\"{extra}}}", events.len());
     }
     println!("{{\"shots\":{n},\"seed\":{seed},\"hash\":\"{:016x}\"}}", all.finish());
 }
