@@ -27,7 +27,7 @@ use crate::params::Params;
 use friction::{Local, Model};
 
 /// Impulse steps per phase (midpoint rule), before the cuts where the friction law changes.
-const STEPS: usize = 24;
+const STEPS: usize = 20;
 
 /// The state just after `s` hits a cushion whose nose is `height_m` above the bed. `normal` is the
 /// horizontal unit normal of the contact, pointing from the cushion towards the ball.

@@ -159,27 +159,32 @@ impl Model {
             [(tc[0] - a * f_i[0]) / 3.5, (tc[1] + cos - b * f_i[1]) / 3.5]
         };
         let mut excess = [f64::INFINITY; 2];
-        let (f_i, f_c, _) = match (c.cushion, c.cloth) {
+        // The cushion holding (its rates `ti`, times m) with the cloth slipping, its friction
+        // `mu_s N_c` along `dc`: I's y rate with `f_c = mu_s (sin - cos f_iy) dc`, then its x.
+        // The cushion's friction is not yet held to its cone.
+        let i_holds = |ti: [f64; 2], dc: [f64; 2]| {
+            let g = self.mu_s * dc[1];
+            let fy = (ti[1] - sin * (cos + b * g)) / (dd - b * g * cos);
+            let f_c = [self.mu_s * (sin - cos * fy) * dc[0], self.mu_s * (sin - cos * fy) * dc[1]];
+            ([(ti[0] - a * f_c[0]) / 3.5, fy], dc)
+        };
+        let unit = |f: [f64; 2]| {
+            let n = norm(f);
+            if n > 0.0 { [f[0] / n, f[1] / n] } else { [0.0, 0.0] }
+        };
+        let (f_i, f_c) = match (c.cushion, c.cloth) {
             (Grip::Slip, Grip::Slip) => {
                 let (di, dc) = (self.against(slip_i), self.against(slip_c));
                 let f_i = [self.mu_w * di[0], self.mu_w * di[1]];
-                let n_c = sin - cos * f_i[1];
-                let g = self.mu_s * n_c;
-                (f_i, [g * dc[0], g * dc[1]], n_c)
+                let g = self.mu_s * (sin - cos * f_i[1]);
+                (f_i, [g * dc[0], g * dc[1]])
             }
             (Grip::Stick, Grip::Slip) => {
-                let (ti, dc) = (target(slip_i), self.against(slip_c));
-                // I's y rate t_y with f_c = mu_s (sin - cos f_iy) dc.
-                let g = self.mu_s * dc[1];
-                let fy = (ti[1] - sin * (cos + b * g)) / (dd - b * g * cos);
-                let f_c = [self.mu_s * (sin - cos * fy) * dc[0], self.mu_s * (sin - cos * fy) * dc[1]];
-                let mut f_i = [(ti[0] - a * f_c[0]) / 3.5, fy];
+                let (f_i, dc) = i_holds(target(slip_i), self.against(slip_c));
                 excess[0] = self.mu_w - norm(f_i);
-                if excess[0] < 0.0 {
-                    f_i = to_cone(f_i, self.mu_w);
-                }
-                let n_c = sin - cos * f_i[1];
-                (f_i, [self.mu_s * n_c * dc[0], self.mu_s * n_c * dc[1]], n_c)
+                let f_i = to_cone(f_i, self.mu_w);
+                let g = self.mu_s * (sin - cos * f_i[1]);
+                (f_i, [g * dc[0], g * dc[1]])
             }
             (Grip::Slip, Grip::Stick) => {
                 let di = self.against(slip_i);
@@ -187,7 +192,7 @@ impl Model {
                 let n_c = sin - cos * f_i[1];
                 let f_c = hold_c(f_i);
                 excess[1] = self.mu_s * n_c - norm(f_c);
-                (f_i, to_cone(f_c, self.mu_s * n_c), n_c)
+                (f_i, to_cone(f_c, self.mu_s * n_c))
             }
             (Grip::Stick, Grip::Stick) => {
                 let (ti, tc) = (target(slip_i), target(slip_c));
@@ -197,16 +202,21 @@ impl Model {
                 let mut f_i = [(3.5 * ti[0] - a * tc[0]) / det_x, (3.5 * ry - b * rc) / det];
                 let mut f_c = [(3.5 * tc[0] - a * ti[0]) / det_x, (dd * rc - b * ry) / det];
                 excess = [self.mu_w - norm(f_i), self.mu_s * (sin - cos * f_i[1]) - norm(f_c)];
-                // Held to the cones one at a time, the other holding what it can.
-                if excess[0] < 0.0 {
-                    f_i = to_cone(f_i, self.mu_w);
-                    f_c = hold_c(f_i);
-                } else if excess[1] < 0.0 {
-                    f_c = to_cone(f_c, self.mu_s * (sin - cos * f_i[1]));
-                    f_i = to_cone([(ti[0] - a * f_c[0]) / 3.5, (ry - b * f_c[1]) / dd], self.mu_w);
+                // Not both: the cloth slipping (friction along the one that would hold it) with
+                // the cushion holding, if the cushion then fits its cone; else the cushion held
+                // to its cone with the cloth holding what it can (Coulomb's law picks the
+                // combination that is consistent).
+                if excess[0] < 0.0 || excess[1] < 0.0 {
+                    let (hi, dc) = i_holds(ti, unit(f_c));
+                    if norm(hi) <= self.mu_w {
+                        let g = self.mu_s * (sin - cos * hi[1]);
+                        (f_i, f_c) = (hi, [g * dc[0], g * dc[1]]);
+                    } else {
+                        f_i = to_cone(f_i, self.mu_w);
+                        f_c = to_cone(hold_c(f_i), self.mu_s * (sin - cos * f_i[1]));
+                    }
                 }
-                let n_c = sin - cos * f_i[1];
-                (f_i, to_cone(f_c, self.mu_s * n_c), n_c)
+                (f_i, f_c)
             }
         };
         let (inv_m, k) = (self.inv_m, self.k);

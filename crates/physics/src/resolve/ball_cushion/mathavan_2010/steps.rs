@@ -16,6 +16,10 @@ enum Cut {
     Exit(usize),
 }
 
+/// A step turns a slip's direction by at most about this (radians): where a slip passes close
+/// by zero without closing its direction swings round, and the midpoint rule misses the swing.
+const TURN: f64 = 0.3;
+
 /// A closing slip is cut at again (each cut lands closer, the rates being smooth before it)
 /// at most this many times before it is taken as closed.
 const CLOSE_TRIES: u8 = 3;
@@ -101,16 +105,20 @@ impl Stepper<'_> {
         // slip closes at `|u|^2 / -q` (no square root on the way: this runs every step).
         if slip_i {
             let a = model.slip_i(&self.r.d);
-            let (n2, q) = (dot(ui, ui), dot(ui, a));
+            let (n2, q, turn) = (dot(ui, ui), dot(ui, a), (ui[0] * a[1] - ui[1] * a[0]).abs());
             if q < 0.0 && n2 < -q * h {
                 (h, cut) = (n2 / -q, Cut::Close(0));
+            } else if turn * h > TURN * n2 {
+                (h, cut) = (TURN * n2 / turn, Cut::Full);
             }
         }
         if slip_c {
             let a = model.slip_c(&self.r.d);
-            let (n2, q) = (dot(uc, uc), dot(uc, a));
+            let (n2, q, turn) = (dot(uc, uc), dot(uc, a), (uc[0] * a[1] - uc[1] * a[0]).abs());
             if q < 0.0 && n2 < -q * h {
                 (h, cut) = (n2 / -q, Cut::Close(1));
+            } else if turn * h > TURN * n2 {
+                (h, cut) = (TURN * n2 / turn, Cut::Full);
             }
         }
         let (mut rm, mut end) = self.midpoint(h);
@@ -214,7 +222,7 @@ impl Stepper<'_> {
             // rest), else cut at it again.
             let n = norm(Self::slip(j, &self.r));
             self.tries[j] += 1;
-            if n <= self.model.zero || n <= 0.1 * self.closing[j] || self.tries[j] >= CLOSE_TRIES {
+            if n <= self.model.zero || n <= 1.0 * self.closing[j] || self.tries[j] >= CLOSE_TRIES {
                 self.set(j, Grip::Stick);
                 self.c.floor[j] = self.model.zero.max(2.0 * n);
                 changed = true;
