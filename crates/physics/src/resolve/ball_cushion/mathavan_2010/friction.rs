@@ -1,7 +1,7 @@
 //! The two contacts' friction laws and the velocities' rates per unit of cushion impulse.
 //!
-//! Mathavan et al. (2010), eqs. 12-16 (pooltool's `mathavan_2010/model.py`) for a slipping
-//! contact: friction `mu N` against the slip. A contact whose slip has closed sticks while the
+//! Mathavan et al. (2010) (pooltool's `mathavan_2010/model.py`) for a slipping contact:
+//! friction `mu N` against the slip. A contact whose slip has closed sticks while the
 //! friction that keeps its slip at zero lies inside its cone `mu N` (Coulomb's stick-slip law,
 //! as Stronge, "Impact Mechanics" (2000), ch. 5, integrates impacts with slip that stops or
 //! reverses). Every rate is linear in the friction forces, so that friction comes in closed form.

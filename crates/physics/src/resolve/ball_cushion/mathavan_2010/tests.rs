@@ -201,11 +201,14 @@ fn the_fixed_step_count_converges() {
     }
 }
 
-/// Issue 21's case, a ball rolling straight in at 1 m/s, against `reference` at 2 000 000
-/// steps: 0.808416356 m/s with a constant e 0.85 and 0.904423677 m/s at the defaults (200 000
-/// steps give the same within 2.5e-7, checked here). The fixed 32 midpoint steps this model
-/// took before were 1.1e-3 and 1.2e-4 m/s off (the friction chattered about a stick); with
-/// the stick, the rates are constant between the cuts and the steps land on the limit.
+/// Issue 21's case, a ball rolling straight in at 1 m/s: `reference` gave 0.808416356 m/s with a
+/// constant e 0.85 and 0.904423677 m/s at the defaults (200 000 steps give the same within
+/// 2.5e-7, checked here). The fixed 32 midpoint steps this model took before were 1.1e-3 and
+/// 1.2e-4 m/s off (the friction chattered about a stick). With the stick the rates are constant
+/// between the cuts of this straight hit, so any number of steps lands on the limit: 0.808416346
+/// and 0.904423628 at 20, 2000 and 200 000 steps alike (within 3e-12). The chattering reference
+/// closes on the same limit as 1/n: 9.9e-8 and 1.2e-7 above it at 200 000 steps, 1.7e-8 and
+/// 1.0e-8 at 2 000 000, 2.8e-9 and 2.7e-9 at 8 000 000 (release, by hand).
 /// No input tried gives the 0.74731 m/s the issue quoted (pooltool's defaults: 0.8042837;
 /// the paper's parameters: 0.9106591; stun hits 0.7634522 and 0.7591161; pooltool's own
 /// Euler steps 0.8038).
@@ -288,18 +291,32 @@ fn errors(p: &Params, hits: &[(V3, V3)], steps: usize, n: usize) -> (Vec<f64>, V
     (errs, evals)
 }
 
+/// 40 random hits against the reference at 20 000 steps (its own error about 1e-6 here): the
+/// median within 5e-5 m/s, every hit within 5e-3 (measured: 2.6e-5 and 2.5e-3), at most 100
+/// rate evaluations a hit at the median (85); no hit gains energy.
 #[test]
 fn random_hits_agree_with_the_reference() {
     let p = Params::default();
-    let (errs, evals) = errors(&p, &random_hits(21, 40), STEPS, 20_000);
+    let hits = random_hits(21, 40);
+    let (errs, evals) = errors(&p, &hits, STEPS, 20_000);
     let at = |q: f64| errs[((errs.len() - 1) as f64 * q).round() as usize];
     eprintln!("median {:.2e} p90 {:.2e} max {:.2e} evals median {}", at(0.5), at(0.9), at(1.0), evals[evals.len() / 2]);
-    assert!(at(0.5) < 1e-4, "median {:.2e}", at(0.5));
-    assert!(at(1.0) < 0.1, "max {:.2e}", at(1.0));
+    assert!(at(0.5) < 5e-5, "median {:.2e}", at(0.5));
+    assert!(at(1.0) < 5e-3, "max {:.2e}", at(1.0));
+    assert!(evals[evals.len() / 2] <= 100, "evals {evals:?}");
+    let (m, i) = (p.ball_mass_kg, p.inertia());
+    for (v, w) in hits {
+        let mut s = BallState::at_rest([0.0, 0.0], p.ball_radius_m);
+        (s.vel, s.ang_vel) = (v, w);
+        let before = settle(s, &p).kinetic_energy(m, i);
+        assert!(hit(&p, v, w, STEPS).kinetic_energy(m, i) < before, "{v:?} {w:?}");
+    }
 }
 
 /// `cargo test --release -p biljardi-physics -- --ignored random_hits_against_a_fine_reference
-/// --nocapture`: 500 random hits (seed 21) against `reference` at 100 000 steps.
+/// --nocapture`: 500 random hits (seed 21) against `reference` at 100 000 steps (about 1e-6 off
+/// its limit on these). Measured: median 1.56e-5 m/s, p99 5.6e-3, max 1.16e-2; 85 rate
+/// evaluations a hit at the median, 106 at most (the 32 fixed steps before: about 130).
 #[test]
 #[ignore = "about a minute in release"]
 fn random_hits_against_a_fine_reference() {
@@ -316,5 +333,5 @@ fn random_hits_against_a_fine_reference() {
         evals[495],
         evals[499]
     );
-    assert!(at(0.5) < 1e-4 && at(0.99) < 0.05);
+    assert!(at(0.5) < 3e-5 && at(0.99) < 1e-2 && at(1.0) < 2e-2);
 }
