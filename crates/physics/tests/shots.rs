@@ -1,6 +1,8 @@
 //! Whole shots: the break, pockets, and stepping frame by frame.
 
-use biljardi_physics::{Ball, BallId, BallState, EventKind, Params, PocketId, Simulation, Strike, Table, V3, rack};
+use biljardi_physics::{
+    Ball, BallFate, BallId, BallState, EventKind, Params, PocketId, Simulation, Strike, Table, V3, rack,
+};
 
 fn rolling(id: BallId, pos: [f64; 2], v: V3) -> Ball {
     let p = Params::default();
@@ -163,11 +165,26 @@ fn a_game_can_place_and_remove_balls_between_shots_and_the_event_guard_resets() 
     let mut sim = break_sim(rack::nine_ball(&table), 6.0);
     sim.run_to_rest();
     let nine = BallId::object(9).unwrap();
+    // A line up the table that the break left clear (its layout moves with the physics): the
+    // cue ball goes at y = 0.2, the nine at y = 0.5, no other ball within 2.2 R of the path.
+    let r = Params::default().ball_radius_m;
+    let others: Vec<[f64; 2]> = sim
+        .final_balls()
+        .iter()
+        .filter(|b| b.id != nine && b.id != BallId::CUE)
+        .filter_map(|b| match b.fate {
+            BallFate::OnTable { pos } => Some(pos),
+            _ => None,
+        })
+        .collect();
+    let clear =
+        |x: f64| others.iter().all(|p| (p[0] - x).abs() > 2.2 * r || p[1] < 0.2 - 2.2 * r || p[1] > 0.5 + 2.2 * r);
+    let x = (0..20).map(|i| 0.1 * i as f64 * if i % 2 == 0 { 1.0 } else { -1.0 }).find(|&x| clear(x)).unwrap();
     sim.remove(nine, PocketId::FootLeft);
     assert!(!sim.snapshot(sim.time()).iter().find(|b| b.id == nine).unwrap().on_table());
     // Spot it again on a clear spot and shoot at it with ball in hand.
-    sim.place(Ball::at_rest(nine, [0.0, 0.5]));
-    sim.place(rack::cue_at([0.0, 0.2]));
+    sim.place(Ball::at_rest(nine, [x, 0.5]));
+    sim.place(rack::cue_at([x, 0.2]));
     let e = sim.strike(BallId::CUE, Strike::centre(2.0, std::f64::consts::FRAC_PI_2)).unwrap();
     assert_eq!(e.t, sim.time());
     let events = sim.run_to_rest();
