@@ -520,18 +520,20 @@ pub fn push_out_strokes(budget: &Budget) -> Vec<Strike> {
 
 /// One break measured offline: the cue ball `behind` the head string (m) at `y` (m), the stick's
 /// speed (m/s), the aim's offset across the head ball (ball radii, + to the left of the line
-/// from the cue ball) and the tip's height (ball radii, + follow).
+/// from the cue ball), the tip's side offset (ball radii, + right of centre, `Strike::a`) and
+/// its height (ball radii, + follow, `Strike::b`).
 #[derive(Clone, Copy, Debug)]
 pub struct MeasuredBreak {
     pub behind: f64,
     pub y: f64,
     pub speed: f64,
     pub off: f64,
+    pub a: f64,
     pub b: f64,
 }
 
-const fn mb(behind: f64, y: f64, speed: f64, off: f64, b: f64) -> MeasuredBreak {
-    MeasuredBreak { behind, y, speed, off, b }
+const fn mb(behind: f64, y: f64, speed: f64, off: f64, a: f64, b: f64) -> MeasuredBreak {
+    MeasuredBreak { behind, y, speed, off, a, b }
 }
 
 /// `master`'s 9-ball break candidates (issue 23, session 14): the best of a grid of 9 840
@@ -544,12 +546,12 @@ const fn mb(behind: f64, y: f64, speed: f64, off: f64, b: f64) -> MeasuredBreak 
 /// in 49 to 69 %, `run` 0.16 to 0.19 (the soft ones leave the better next shot, 0.55 against
 /// 0.38, the firm ones keep the table more often; the rollouts choose).
 pub const MASTER_BREAKS_9: &[MeasuredBreak] = &[
-    mb(0.03, 0.1, 6.0, 0.2, 0.0),
-    mb(0.03, -0.1, 6.0, -0.2, 0.0),
-    mb(0.2, 0.1, 6.0, 0.2, 0.0),
-    mb(0.03, 0.55, 7.0, -0.1, 0.0),
-    mb(0.03, -0.1, 8.0, -0.2, 0.0),
-    mb(0.03, 0.1, 8.0, 0.2, 0.0),
+    mb(0.03, 0.1, 6.0, 0.2, 0.0, 0.0),
+    mb(0.03, -0.1, 6.0, -0.2, 0.0, 0.0),
+    mb(0.2, 0.1, 6.0, 0.2, 0.0, 0.0),
+    mb(0.03, 0.55, 7.0, -0.1, 0.0, 0.0),
+    mb(0.03, -0.1, 8.0, -0.2, 0.0, 0.0),
+    mb(0.03, 0.1, 8.0, 0.2, 0.0, 0.0),
 ];
 
 /// `master`'s 8-ball break candidates (issue 23, session 14): the second-ball break from the side
@@ -562,11 +564,11 @@ pub const MASTER_BREAKS_9: &[MeasuredBreak] = &[
 /// 8ball`, 1320 strokes x 150 with offsets to 1.6 R and speeds to 11 m/s, seed 3; the best 30
 /// x 1000, seed 11).
 pub const MASTER_BREAKS_8: &[MeasuredBreak] = &[
-    mb(0.03, -0.5, 8.0, 1.2, 0.0),
-    mb(0.03, -0.5, 11.0, 1.2, -0.3),
-    mb(0.03, 0.55, 8.0, -1.2, 0.0),
-    mb(0.03, 0.55, 11.0, -1.2, 0.3),
-    mb(0.3, -0.5, 10.0, -1.6, 0.3),
+    mb(0.03, -0.5, 8.0, 1.2, 0.0, 0.0),
+    mb(0.03, -0.5, 11.0, 1.2, 0.0, -0.3),
+    mb(0.03, 0.55, 8.0, -1.2, 0.0, 0.0),
+    mb(0.03, 0.55, 11.0, -1.2, 0.0, 0.3),
+    mb(0.3, -0.5, 10.0, -1.6, 0.0, 0.3),
 ];
 
 /// The measured break candidates of `game` for `budget`'s level, if it has any (`master`).
@@ -596,7 +598,7 @@ pub fn break_strokes(ctx: &Ctx, balls: &Balls, cue: [f64; 2], budget: &Budget) -
             .filter(|m| dist([hs - m.behind, m.y], cue) < 1e-6)
             .map(|m| {
                 let aim = [head.1[0] + perp[0] * m.off * R, head.1[1] + perp[1] * m.off * R];
-                Strike { speed_mps: m.speed, phi_rad: angle(unit(cue, aim)), theta_rad: 0.05, a: 0.0, b: m.b }
+                Strike { speed_mps: m.speed, phi_rad: angle(unit(cue, aim)), theta_rad: 0.05, a: m.a, b: m.b }
             })
             .collect();
     }
