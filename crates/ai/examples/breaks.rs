@@ -6,8 +6,11 @@
 //! down, and for the kept tables the next shot's geometric chance (`eval::best_chance` at depth 2,
 //! what the AI's position value uses) and the AI's own value of the result
 //! (`eval::decision_value`). Cue ball spot `--xs` (metres behind the head string), `--ys`,
-//! stick speeds `--speeds` (m/s), aim offsets `--offs` (ball radii across the head ball) and
-//! tip heights `--spins` (ball radii) are comma lists:
+//! stick speeds `--speeds` (m/s), aim offsets `--offs` (ball radii across the head ball), tip
+//! heights `--spins` (ball radii, + follow), tip side offsets `--sides` (ball radii, + right)
+//! and cue elevations `--elevs` (radians) are comma lists; `--strokes "x,y,v,off,tip[,side[,elev]];..."`
+//! measures just those. Besides the tallies each row gives the cue ball's mean rest spot after
+//! the kept breaks (where the next shot is played from):
 //! `cargo run -p biljardi-ai --release --example breaks -- grid --game 9ball --samples 200 --seed 1`
 //!
 //! `runs`: `strength breakrun`'s trials (same seeds: `--seed S` and trial k play seed
@@ -40,7 +43,25 @@ struct Tally {
     value: f64,
     /// The position value's run-out share (below), summed over all samples (0 when lost).
     run: f64,
+    /// The cue ball's rest spot summed over the kept tables it stayed on (m), and their count.
+    cue_rest: [f64; 2],
+    cue_n: u32,
 }
+
+/// One break stroke to strike: cue ball spot (m), stick speed (m/s), aim offset across the head
+/// ball, tip side and height (ball radii) and the cue's elevation (rad).
+#[derive(Clone, Copy)]
+struct Stroke {
+    cue: [f64; 2],
+    v: f64,
+    off: f64,
+    a: f64,
+    b: f64,
+    elev: f64,
+}
+
+/// The elevation of every break stroke the AI plays (`shots::break_strokes`).
+const BREAK_ELEV_RAD: f64 = 0.05;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -69,18 +90,27 @@ fn main() {
     let ctx = Ctx::new(game, table, Params::default(), level.noise(), 0, 2);
     let rack = table_ops::fresh_rack(game, &table);
     let head = rack.iter().min_by(|a, b| a.1[0].total_cmp(&b.1[0])).map_or(table.foot_spot(), |b| b.1);
-    let mut strokes: Vec<([f64; 2], f64, f64, f64)> = Vec::new();
-    // `--strokes "x,y,v,off,tip;..."`: just these (to measure a grid's best again on more samples).
-    for one in get("--strokes", "").split(';').map(list).filter(|l| l.len() == 5) {
-        strokes.push(([table.head_string_x() - one[0], one[1]], one[2], one[3], one[4]));
+    let hs = table.head_string_x();
+    let mut strokes: Vec<Stroke> = Vec::new();
+    // `--strokes "x,y,v,off,tip[,side[,elev]];..."`: just these (to measure a grid's best again
+    // on more samples); side 0 and the AI's elevation when left out.
+    for one in get("--strokes", "").split(';').map(list).filter(|l| (5..=7).contains(&l.len())) {
+        let a = one.get(5).copied().unwrap_or(0.0);
+        let elev = one.get(6).copied().unwrap_or(BREAK_ELEV_RAD);
+        strokes.push(Stroke { cue: [hs - one[0], one[1]], v: one[2], off: one[3], a, b: one[4], elev });
     }
     let grid = strokes.is_empty();
+    let (sides, elevs) = (list(&get("--sides", "0")), list(&get("--elevs", &BREAK_ELEV_RAD.to_string())));
     for x in list(&get("--xs", "0.03")).into_iter().filter(|_| grid) {
         for y in list(&get("--ys", "0,0.15,0.3,0.45")) {
             for v in list(&get("--speeds", "6,7,8.5,9.5")) {
-                for o in list(&get("--offs", "-0.1,0,0.1")) {
+                for off in list(&get("--offs", "-0.1,0,0.1")) {
                     for b in list(&get("--spins", "-0.3,-0.15,0")) {
-                        strokes.push(([table.head_string_x() - x, y], v, o, b));
+                        for &a in &sides {
+                            for &elev in &elevs {
+                                strokes.push(Stroke { cue: [hs - x, y], v, off, a, b, elev });
+                            }
+                        }
                     }
                 }
             }
@@ -90,12 +120,14 @@ fn main() {
     state.is_break = true;
     let rows: Vec<Tally> = strokes
         .par_iter()
-        .map(|&(cue, v, o, b)| {
+        .map(|st| {
+            let cue = st.cue;
             let u = [head[0] - cue[0], head[1] - cue[1]];
             let l = u[0].hypot(u[1]);
-            let aim = [head[0] - u[1] / l * o * BALL_RADIUS_M, head[1] + u[0] / l * o * BALL_RADIUS_M];
+            let o = st.off * BALL_RADIUS_M;
+            let aim = [head[0] - u[1] / l * o, head[1] + u[0] / l * o];
             let phi = (aim[1] - cue[1]).atan2(aim[0] - cue[0]);
-            let s = Strike { speed_mps: v, phi_rad: phi, theta_rad: 0.05, a: 0.0, b };
+            let s = Strike { speed_mps: st.v, phi_rad: phi, theta_rad: st.elev, a: st.a, b: st.b };
             let mut balls = rack.clone();
             balls.push((BallId::CUE, cue));
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -110,6 +142,10 @@ fn main() {
                 if won || (!d.foul && d.next_shooter == 0 && !d.game_over) {
                     t.kept += 1;
                     let resting = played.resting();
+                    if let Some((_, p)) = resting.iter().find(|(id, _)| id.is_cue()) {
+                        t.cue_rest = [t.cue_rest[0] + p[0], t.cue_rest[1] + p[1]];
+                        t.cue_n += 1;
+                    }
                     let v = decision_value(&ctx, &d, &resting, true);
                     t.value += v;
                     if won {
@@ -133,20 +169,25 @@ fn main() {
     let score = |t: &Tally| t.run / t.n.max(1) as f64;
     order.sort_by(|&i, &j| score(&rows[j]).total_cmp(&score(&rows[i])));
     println!("# {} {} noise, {samples} samples per stroke, seed {seed}", game.name(), level.name());
-    println!("#  x_behind      y   v_stick   off   tip_b | foul%  kept%  won%  balls  next_q  value    run");
+    println!(
+        "#  x_behind      y   v_stick   off  side_a   tip_b   elev | foul%  kept%  won%  balls  next_q  value    run | cue_x  cue_y"
+    );
     for i in order {
-        let (cue, v, o, b) = strokes[i];
+        let st = strokes[i];
         let t = rows[i];
         let n = t.n.max(1) as f64;
         let k = t.kept.max(1) as f64;
         let nonwin = (t.kept - t.won).max(1) as f64;
+        let cn = t.cue_n.max(1) as f64;
         println!(
-            "{:9.3} {:6.3} {:9.2} {:5.2} {:7.2} | {:5.1} {:6.1} {:5.1} {:6.2} {:7.3} {:6.3} {:6.3}",
-            table.head_string_x() - cue[0],
-            cue[1],
-            v,
-            o,
-            b,
+            "{:9.3} {:6.3} {:9.2} {:5.2} {:7.2} {:7.2} {:6.3} | {:5.1} {:6.1} {:5.1} {:6.2} {:7.3} {:6.3} {:6.3} | {:6.3} {:6.3}",
+            hs - st.cue[0],
+            st.cue[1],
+            st.v,
+            st.off,
+            st.a,
+            st.b,
+            st.elev,
             100.0 * t.fouls as f64 / n,
             100.0 * t.kept as f64 / n,
             100.0 * t.won as f64 / n,
@@ -154,6 +195,8 @@ fn main() {
             t.next_chance / nonwin,
             t.value / k,
             score(&t),
+            t.cue_rest[0] / cn,
+            t.cue_rest[1] / cn,
         );
     }
 }
