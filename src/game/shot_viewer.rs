@@ -15,7 +15,7 @@ use crate::shared::screen::Screen;
 use bevy::prelude::*;
 use biljardi_physics::{BallId, Event, EventKind, Simulation};
 use biljardi_record::format::{Settings, ShotEntry};
-use biljardi_record::replay::{play_shot, start_shot};
+use biljardi_record::replay::{compare, play_shot, start_shot};
 use biljardi_rules::Decision;
 
 /// How fast the shot plays.
@@ -83,6 +83,10 @@ pub struct ShotViewer {
     pub paused: bool,
     /// The referee's decision on the shot, judged again.
     pub decision: Decision,
+    /// The first field where the shot played again differs from its record (`events[4].t`),
+    /// if it does: a record made by a version whose physics played the shot differently (a
+    /// match saved before an update). The viewer still shows this version's shot, and says so.
+    pub differs: Option<String>,
     /// Whether the bed was held before the viewer opened (the training holds it too).
     bed_was_paused: bool,
     /// The view before the viewer opened (it opens looking down on the whole table: the aiming
@@ -102,6 +106,7 @@ impl ShotViewer {
         let played = play_shot(&settings, shot);
         let end_s = played.events.last().map_or(0.0, |e| e.t);
         let marks = marks(&played.events, &settings.table);
+        let differs = compare(shot, &played).map(|(field, _, _)| field);
         let (sim, _) = start_shot(&settings, shot);
         ShotViewer {
             sim,
@@ -111,6 +116,7 @@ impl ShotViewer {
             rate: Rate::Full,
             paused: false,
             decision: played.decision,
+            differs,
             index,
             settings,
             shots,
@@ -293,7 +299,7 @@ fn play_and_show(time: Res<Time>, mut viewer: ResMut<ShotViewer>, mut balls: Que
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use biljardi_physics::{Strike, Table};
     use biljardi_record::PlayerInfo;
@@ -302,6 +308,21 @@ mod tests {
 
     /// A 9-ball shot: the cue ball into the 1, which runs into the foot rail.
     fn viewer() -> ShotViewer {
+        ShotViewer::open(&MatchLog { record: record() }).expect("a shot to view")
+    }
+
+    /// The same shot as if recorded by a version whose physics left the 1 a millimetre further
+    /// on (a match saved before an update).
+    pub(crate) fn nudged_viewer() -> ShotViewer {
+        let mut record = record();
+        let shot = record.shots.last_mut().expect("a shot");
+        let one = shot.finals.iter_mut().find(|b| b.id.number() == 1).expect("the 1's final");
+        let biljardi_physics::BallFate::OnTable { pos } = &mut one.fate else { panic!("the 1 stays on the bed") };
+        pos[0] += 1e-3;
+        ShotViewer::open(&MatchLog { record }).expect("a shot to view")
+    }
+
+    fn record() -> biljardi_record::MatchRecord {
         let settings = Settings::single_rack(Game::NineBall, Table::default(), "practice", 120.0);
         let mut state = GameState::new_rack(0);
         state.is_break = false;
@@ -312,8 +333,14 @@ mod tests {
         let balls = [(cue, [-0.6, 0.0]), (one, [0.3, 0.0]), (nine, [0.9, 0.35])];
         let strike = Strike { speed_mps: 2.5, phi_rad: 0.0, theta_rad: 0.0, a: 0.0, b: 0.0 };
         let players = [PlayerInfo::human("A"), PlayerInfo::human("B")];
-        let record = one_shot_record(settings, players, &state, &balls, Call::default(), strike);
-        ShotViewer::open(&MatchLog { record }).expect("a shot to view")
+        one_shot_record(settings, players, &state, &balls, Call::default(), strike)
+    }
+
+    #[test]
+    fn a_shot_that_plays_differently_from_its_record_is_flagged() {
+        assert_eq!(viewer().differs, None, "this version's own record plays the same");
+        let field = nudged_viewer().differs.expect("flagged");
+        assert!(field.starts_with(".final"), "{field}");
     }
 
     #[test]

@@ -90,7 +90,19 @@ pub fn panel_text(viewer: &ShotViewer, shooter: &str, lang: Lang) -> String {
         "Left/Right shot, Space pause, S slow (1x / 0.25x), , . event by event, Home again, Tab camera, V close",
         "Vasen/Oikea lyönti, Väli tauko, S hidastus (1x / 0.25x), , . tapahtuma kerrallaan, Home alusta, Tab kamera, V sulje",
     );
-    format!("{head}\n{}\n{keys}", decision_text(&viewer.decision, lang).trim_end())
+    let ruling = decision_text(&viewer.decision, lang);
+    match viewer.differs {
+        Some(_) => format!("{head}\n{}\n{}\n{keys}", differs_text(lang), ruling.trim_end()),
+        None => format!("{head}\n{}\n{keys}", ruling.trim_end()),
+    }
+}
+
+/// Said when the shot played again is not the recorded one (`ShotViewer::differs`).
+pub fn differs_text(lang: Lang) -> &'static str {
+    lang.t(
+        "This version's physics plays the shot differently from its record (made by an older version); shown and ruled as played now.",
+        "Tämän version fysiikka pelaa lyönnin toisin kuin tallenne (tehty vanhemmalla versiolla); näytetään ja tuomitaan nyt pelattuna.",
+    )
 }
 
 /// A mark's label, as a player would say it.
@@ -173,5 +185,20 @@ fn place_labels(
     }
     for (_, _, _, mut vis) in existing {
         vis.set_if_neq(Visibility::Hidden);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::shot_viewer::tests::nudged_viewer;
+
+    #[test]
+    fn the_panel_says_when_the_shot_is_not_the_recorded_one() {
+        let v = nudged_viewer();
+        for lang in [Lang::En, Lang::Fi] {
+            let text = panel_text(&v, "A", lang);
+            assert!(text.contains(differs_text(lang)), "{text}");
+        }
     }
 }
