@@ -41,6 +41,21 @@ fn dot(a: [f64; 2], b: [f64; 2]) -> f64 {
     a[0] * b[0] + a[1] * b[1]
 }
 
+/// The step `(h, cut)` cut short where contact `k`'s slip `u`, changing at `a` per unit impulse,
+/// closes (`Cut::Close(k)`), or where its direction would turn by more than `TURN`. With
+/// `q = u.u'` the slip closes at `|u|^2 / -q` (no square root on the way: this runs every step).
+#[inline(always)]
+fn cut_at_slip(u: [f64; 2], a: [f64; 2], k: usize, (h, cut): (f64, Cut)) -> (f64, Cut) {
+    let (n2, q, turn) = (dot(u, u), dot(u, a), (u[0] * a[1] - u[1] * a[0]).abs());
+    if q < 0.0 && n2 < -q * h {
+        (n2 / -q, Cut::Close(k))
+    } else if turn * h > TURN * n2 {
+        (TURN * n2 / turn, Cut::Full)
+    } else {
+        (h, cut)
+    }
+}
+
 /// The first root in `(0, h]` of `g0 + g1 t + g2 t^2`, given `g0 > 0` and a root there.
 fn first_root(g0: f64, g1: f64, g2: f64, h: f64) -> f64 {
     let t = if g2.abs() * h < 1e-9 * g1.abs() {
@@ -101,25 +116,12 @@ impl Stepper<'_> {
         let (mut h, mut cut) = if h_end <= dp { (h_end, Cut::PhaseEnd) } else { (dp, Cut::Full) };
         let (slip_i, slip_c) = (self.c.cushion == Grip::Slip, self.c.cloth == Grip::Slip);
         let (ui, uc) = (self.r.slip_i, self.r.slip_c);
-        // A slip closing at its present rate within the step: cut there. With `q = u.u'`, the
-        // slip closes at `|u|^2 / -q` (no square root on the way: this runs every step).
+        // A slip closing at its present rate within the step: cut there.
         if slip_i {
-            let a = model.slip_i(&self.r.d);
-            let (n2, q, turn) = (dot(ui, ui), dot(ui, a), (ui[0] * a[1] - ui[1] * a[0]).abs());
-            if q < 0.0 && n2 < -q * h {
-                (h, cut) = (n2 / -q, Cut::Close(0));
-            } else if turn * h > TURN * n2 {
-                (h, cut) = (TURN * n2 / turn, Cut::Full);
-            }
+            (h, cut) = cut_at_slip(ui, model.slip_i(&self.r.d), 0, (h, cut));
         }
         if slip_c {
-            let a = model.slip_c(&self.r.d);
-            let (n2, q, turn) = (dot(uc, uc), dot(uc, a), (uc[0] * a[1] - uc[1] * a[0]).abs());
-            if q < 0.0 && n2 < -q * h {
-                (h, cut) = (n2 / -q, Cut::Close(1));
-            } else if turn * h > TURN * n2 {
-                (h, cut) = (TURN * n2 / turn, Cut::Full);
-            }
+            (h, cut) = cut_at_slip(uc, model.slip_c(&self.r.d), 1, (h, cut));
         }
         let (mut rm, mut end) = self.midpoint(h);
         let mut re = self.eval(&end);
