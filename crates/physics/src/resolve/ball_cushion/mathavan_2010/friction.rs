@@ -41,8 +41,8 @@ pub(super) enum Grip {
 /// Both contacts' grips.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Contacts {
-    pub cushion: Grip,
-    pub cloth: Grip,
+    /// The cushion contact I's and the cloth contact C's.
+    pub grip: [Grip; 2],
     /// A stuck contact slips again once its slip passes this (cushion, cloth; m/s): twice what
     /// was left when it closed (or `Model::zero`). Below it the friction is the holding one
     /// held to the cone, which is the direction a slip starting from rest takes (Coulomb's law
@@ -159,40 +159,44 @@ impl Model {
             [(tc[0] - a * f_i[0]) / 3.5, (tc[1] + cos - b * f_i[1]) / 3.5]
         };
         let mut excess = [f64::INFINITY; 2];
+        // A slipping contact's friction: the cushion's `mu_w` along `di`; the cloth's its cone
+        // `mu_s N_c` along `dc`, `N_c = sin - cos f_iy` with `fy` the cushion's `f_iy`.
+        let slips_i = |di: [f64; 2]| [self.mu_w * di[0], self.mu_w * di[1]];
+        let cone_c = |fy: f64| self.mu_s * (sin - cos * fy);
+        let slips_c = |fy: f64, dc: [f64; 2]| {
+            let g = cone_c(fy);
+            [g * dc[0], g * dc[1]]
+        };
         // The cushion holding (its rates `ti`, times m) with the cloth slipping, its friction
         // `mu_s N_c` along `dc`: I's y rate with `f_c = mu_s (sin - cos f_iy) dc`, then its x.
         // The cushion's friction is not yet held to its cone.
         let i_holds = |ti: [f64; 2], dc: [f64; 2]| {
             let g = self.mu_s * dc[1];
             let fy = (ti[1] - sin * (cos + b * g)) / (dd - b * g * cos);
-            let f_c = [self.mu_s * (sin - cos * fy) * dc[0], self.mu_s * (sin - cos * fy) * dc[1]];
-            ([(ti[0] - a * f_c[0]) / 3.5, fy], dc)
+            let f_c = slips_c(fy, dc);
+            [(ti[0] - a * f_c[0]) / 3.5, fy]
         };
         let unit = |f: [f64; 2]| {
             let n = norm(f);
             if n > 0.0 { [f[0] / n, f[1] / n] } else { [0.0, 0.0] }
         };
-        let (f_i, f_c) = match (c.cushion, c.cloth) {
+        let (f_i, f_c) = match (c.grip[0], c.grip[1]) {
             (Grip::Slip, Grip::Slip) => {
-                let (di, dc) = (self.against(slip_i), self.against(slip_c));
-                let f_i = [self.mu_w * di[0], self.mu_w * di[1]];
-                let g = self.mu_s * (sin - cos * f_i[1]);
-                (f_i, [g * dc[0], g * dc[1]])
+                let f_i = slips_i(self.against(slip_i));
+                (f_i, slips_c(f_i[1], self.against(slip_c)))
             }
             (Grip::Stick, Grip::Slip) => {
-                let (f_i, dc) = i_holds(target(slip_i), self.against(slip_c));
+                let dc = self.against(slip_c);
+                let f_i = i_holds(target(slip_i), dc);
                 excess[0] = self.mu_w - norm(f_i);
                 let f_i = to_cone(f_i, self.mu_w);
-                let g = self.mu_s * (sin - cos * f_i[1]);
-                (f_i, [g * dc[0], g * dc[1]])
+                (f_i, slips_c(f_i[1], dc))
             }
             (Grip::Slip, Grip::Stick) => {
-                let di = self.against(slip_i);
-                let f_i = [self.mu_w * di[0], self.mu_w * di[1]];
-                let n_c = sin - cos * f_i[1];
+                let f_i = slips_i(self.against(slip_i));
                 let f_c = hold_c(f_i);
-                excess[1] = self.mu_s * n_c - norm(f_c);
-                (f_i, to_cone(f_c, self.mu_s * n_c))
+                excess[1] = cone_c(f_i[1]) - norm(f_c);
+                (f_i, to_cone(f_c, cone_c(f_i[1])))
             }
             (Grip::Stick, Grip::Stick) => {
                 let (ti, tc) = (target(slip_i), target(slip_c));
@@ -201,19 +205,19 @@ impl Model {
                 let (ry, rc) = (ti[1] - sin * cos, tc[1] + cos);
                 let mut f_i = [(3.5 * ti[0] - a * tc[0]) / det_x, (3.5 * ry - b * rc) / det];
                 let mut f_c = [(3.5 * tc[0] - a * ti[0]) / det_x, (dd * rc - b * ry) / det];
-                excess = [self.mu_w - norm(f_i), self.mu_s * (sin - cos * f_i[1]) - norm(f_c)];
+                excess = [self.mu_w - norm(f_i), cone_c(f_i[1]) - norm(f_c)];
                 // Not both: the cloth slipping (friction along the one that would hold it) with
                 // the cushion holding, if the cushion then fits its cone; else the cushion held
                 // to its cone with the cloth holding what it can (Coulomb's law picks the
                 // combination that is consistent).
                 if excess[0] < 0.0 || excess[1] < 0.0 {
-                    let (hi, dc) = i_holds(ti, unit(f_c));
+                    let dc = unit(f_c);
+                    let hi = i_holds(ti, dc);
                     if norm(hi) <= self.mu_w {
-                        let g = self.mu_s * (sin - cos * hi[1]);
-                        (f_i, f_c) = (hi, [g * dc[0], g * dc[1]]);
+                        (f_i, f_c) = (hi, slips_c(hi[1], dc));
                     } else {
                         f_i = to_cone(f_i, self.mu_w);
-                        f_c = to_cone(hold_c(f_i), self.mu_s * (sin - cos * f_i[1]));
+                        f_c = to_cone(hold_c(f_i), cone_c(f_i[1]));
                     }
                 }
                 (f_i, f_c)

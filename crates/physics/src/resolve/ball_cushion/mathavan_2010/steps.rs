@@ -86,10 +86,6 @@ impl Stepper<'_> {
         self.model.rates(s, &self.c)
     }
 
-    fn grip(&self, j: usize) -> Grip {
-        if j == 0 { self.c.cushion } else { self.c.cloth }
-    }
-
     /// Contact `j`'s slip (given a state) or its rate (given rates).
     fn slip_of(&self, j: usize, s: &Local) -> [f64; 2] {
         if j == 0 { self.model.slip_i(s) } else { self.model.slip_c(s) }
@@ -114,7 +110,7 @@ impl Stepper<'_> {
     fn advance(&mut self, dp: f64, h_end: f64, compression: bool) -> (f64, f64, f64, Cut) {
         let model = self.model;
         let (mut h, mut cut) = if h_end <= dp { (h_end, Cut::PhaseEnd) } else { (dp, Cut::Full) };
-        let (slip_i, slip_c) = (self.c.cushion == Grip::Slip, self.c.cloth == Grip::Slip);
+        let (slip_i, slip_c) = (self.c.grip[0] == Grip::Slip, self.c.grip[1] == Grip::Slip);
         let (ui, uc) = (self.r.slip_i, self.r.slip_c);
         // A slip closing at its present rate within the step: cut there.
         if slip_i {
@@ -168,7 +164,7 @@ impl Stepper<'_> {
             }
         };
         for j in 0..2 {
-            match self.grip(j) {
+            match self.c.grip[j] {
                 Grip::Slip if was != Cut::Close(j) => {
                     let (u, ue) = (Self::slip(j, &self.r), Self::slip(j, re));
                     let n = norm(u);
@@ -209,7 +205,7 @@ impl Stepper<'_> {
     /// cuts at it again); a stuck contact whose slip has grown past its floor slips.
     #[inline(always)]
     fn regrip(&mut self, cut: Cut) {
-        if cut == Cut::Full && self.c.cushion == Grip::Slip && self.c.cloth == Grip::Slip {
+        if cut == Cut::Full && self.c.grip == [Grip::Slip; 2] {
             self.tries = [0, 0];
             return;
         }
@@ -224,8 +220,8 @@ impl Stepper<'_> {
             // rest), else cut at it again.
             let n = norm(Self::slip(j, &self.r));
             self.tries[j] += 1;
-            if n <= self.model.zero || n <= 1.0 * self.closing[j] || self.tries[j] >= CLOSE_TRIES {
-                self.set(j, Grip::Stick);
+            if n <= self.model.zero || n <= self.closing[j] || self.tries[j] >= CLOSE_TRIES {
+                self.c.grip[j] = Grip::Stick;
                 self.c.floor[j] = self.model.zero.max(2.0 * n);
                 changed = true;
             }
@@ -233,21 +229,14 @@ impl Stepper<'_> {
             self.tries = [0, 0];
         }
         for j in 0..2 {
-            if self.grip(j) == Grip::Stick && norm(Self::slip(j, &self.r)) > self.c.floor[j] {
-                self.set(j, Grip::Slip);
+            if self.c.grip[j] == Grip::Stick && norm(Self::slip(j, &self.r)) > self.c.floor[j] {
+                self.c.grip[j] = Grip::Slip;
                 changed = true;
             }
         }
         if changed {
-            self.r = self.eval(&self.s.clone());
-        }
-    }
-
-    fn set(&mut self, j: usize, g: Grip) {
-        if j == 0 {
-            self.c.cushion = g;
-        } else {
-            self.c.cloth = g;
+            let s = self.s;
+            self.r = self.eval(&s);
         }
     }
 }
@@ -268,7 +257,7 @@ pub(super) fn impact(model: &Model, s: Local, e: f64, steps: usize) -> (Local, u
     let dp = model.m * s.vy / steps as f64;
     // A contact that starts with no slip starts stuck (held to its cone if it cannot stick).
     let grip = |u: [f64; 2]| if norm(u) <= model.zero { Grip::Stick } else { Grip::Slip };
-    let c = Contacts { cushion: grip(model.slip_i(&s)), cloth: grip(model.slip_c(&s)), floor: [model.zero; 2] };
+    let c = Contacts { grip: [grip(model.slip_i(&s)), grip(model.slip_c(&s))], floor: [model.zero; 2] };
     let r = model.rates(&s, &c);
     let mut st = Stepper { model, s, c, r, evals: 1, tries: [0, 0], closing: [0.0; 2] };
     let guard = 40 * steps + 100;
