@@ -20,6 +20,7 @@
 mod common;
 
 use biljardi_ai::eval::{Ctx, best_chance, decision_value, perturb, play_and_judge};
+use biljardi_ai::shots::BREAK_ELEVATION_RAD;
 use biljardi_ai::{Level, table_ops};
 use biljardi_physics::{BALL_RADIUS_M, BallId, Params, Strike, Table};
 use biljardi_rules::{Call, Game, GameState};
@@ -60,9 +61,6 @@ struct Stroke {
     elev: f64,
 }
 
-/// The elevation of every break stroke the AI plays (`shots::break_strokes`).
-const BREAK_ELEV_RAD: f64 = 0.05;
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let get = |flag: &str, default: &str| common::flag(&args, flag, default);
@@ -96,11 +94,11 @@ fn main() {
     // on more samples); side 0 and the AI's elevation when left out.
     for one in get("--strokes", "").split(';').map(list).filter(|l| (5..=7).contains(&l.len())) {
         let a = one.get(5).copied().unwrap_or(0.0);
-        let elev = one.get(6).copied().unwrap_or(BREAK_ELEV_RAD);
+        let elev = one.get(6).copied().unwrap_or(BREAK_ELEVATION_RAD);
         strokes.push(Stroke { cue: [hs - one[0], one[1]], v: one[2], off: one[3], a, b: one[4], elev });
     }
     let grid = strokes.is_empty();
-    let (sides, elevs) = (list(&get("--sides", "0")), list(&get("--elevs", &BREAK_ELEV_RAD.to_string())));
+    let (sides, elevs) = (list(&get("--sides", "0")), list(&get("--elevs", &BREAK_ELEVATION_RAD.to_string())));
     for x in list(&get("--xs", "0.03")).into_iter().filter(|_| grid) {
         for y in list(&get("--ys", "0,0.15,0.3,0.45")) {
             for v in list(&get("--speeds", "6,7,8.5,9.5")) {

@@ -578,6 +578,10 @@ pub const MASTER_BREAKS_8: &[MeasuredBreak] = &[
     mb(0.03, -0.5, 11.0, -1.9, -0.4, 0.15),
 ];
 
+/// The cue's elevation of every 8-, 9- and 10-ball break stroke the AI plays (rad);
+/// `examples/breaks.rs` measures breaks at it unless told otherwise.
+pub const BREAK_ELEVATION_RAD: f64 = 0.05;
+
 /// The measured break candidates of `game` for `budget`'s level, if it has any (`master`).
 pub fn measured_breaks(game: Game, budget: &Budget) -> &'static [MeasuredBreak] {
     match (game, budget.samples >= 8) {
@@ -605,7 +609,13 @@ pub fn break_strokes(ctx: &Ctx, balls: &Balls, cue: [f64; 2], budget: &Budget) -
             .filter(|m| dist([hs - m.behind, m.y], cue) < 1e-6)
             .map(|m| {
                 let aim = [head.1[0] + perp[0] * m.off * R, head.1[1] + perp[1] * m.off * R];
-                Strike { speed_mps: m.speed, phi_rad: angle(unit(cue, aim)), theta_rad: 0.05, a: m.a, b: m.b }
+                Strike {
+                    speed_mps: m.speed,
+                    phi_rad: angle(unit(cue, aim)),
+                    theta_rad: BREAK_ELEVATION_RAD,
+                    a: m.a,
+                    b: m.b,
+                }
             })
             .collect();
     }
@@ -624,7 +634,13 @@ pub fn break_strokes(ctx: &Ctx, balls: &Balls, cue: [f64; 2], budget: &Budget) -
         let aim = [head.1[0] + perp[0] * o * R, head.1[1] + perp[1] * o * R];
         for &v in spds {
             for &b in spins {
-                out.push(Strike { speed_mps: v, phi_rad: angle(unit(cue, aim)), theta_rad: 0.05, a: 0.0, b });
+                out.push(Strike {
+                    speed_mps: v,
+                    phi_rad: angle(unit(cue, aim)),
+                    theta_rad: BREAK_ELEVATION_RAD,
+                    a: 0.0,
+                    b,
+                });
             }
         }
     }
@@ -901,7 +917,9 @@ mod tests {
             let phi = angle(unit(cue, head));
             let old: Vec<([f64; 2], Strike)> = [7.0, 8.5]
                 .iter()
-                .map(|&v| (cue, Strike { speed_mps: v, phi_rad: phi, theta_rad: 0.05, a: 0.0, b: -0.15 }))
+                .map(|&v| {
+                    (cue, Strike { speed_mps: v, phi_rad: phi, theta_rad: BREAK_ELEVATION_RAD, a: 0.0, b: -0.15 })
+                })
                 .collect();
             let old_best = kept_share(game, &old, 200).into_iter().fold(0.0, f64::max);
             let shares = kept_share(game, &new, 200);
