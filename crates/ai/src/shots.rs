@@ -252,7 +252,8 @@ pub fn speeds(budget: &Budget, noise_speed: f64, travel: f64, cut: f64) -> Vec<f
         0 | 1 => &[1.6],
         2 => &[1.25, 2.0],
         3 => &[1.1, 1.6, 2.4],
-        _ => &[1.05, 1.35, 1.8, 2.6],
+        4 | 5 => &[1.05, 1.35, 1.8, 2.6],
+        _ => &[1.05, 1.25, 1.5, 1.8, 2.2, 2.8],
     };
     let need = softest_speed(travel, cut);
     // Two standard deviations of the level's speed error on top so it rarely comes up short.
@@ -272,12 +273,23 @@ fn softest_speed(travel: f64, cut: f64) -> f64 {
     v_c / (5.0 / 7.0) / 1.5
 }
 
-/// Tip offsets (a, b) in ball radii.
+/// Tip offsets (a, b) in ball radii. The strongest draw, 0.45 R, is 3 of `master`'s tip errors
+/// (0.018 R) inside the miscue limit (0.5 R).
 pub fn spins(budget: &Budget) -> &'static [(f64, f64)] {
     match budget.spins {
         0 | 1 => &[(0.0, 0.1)],
         2 | 3 => &[(0.0, 0.0), (0.0, 0.35), (0.0, -0.3)],
-        _ => &[(0.0, 0.0), (0.0, 0.35), (0.0, -0.3), (0.25, 0.15), (-0.25, 0.15)],
+        4..=7 => &[(0.0, 0.0), (0.0, 0.35), (0.0, -0.3), (0.25, 0.15), (-0.25, 0.15)],
+        _ => &[
+            (0.0, 0.0),
+            (0.0, 0.35),
+            (0.0, -0.3),
+            (0.25, 0.15),
+            (-0.25, 0.15),
+            (0.0, -0.45),
+            (0.25, -0.25),
+            (-0.25, -0.25),
+        ],
     }
 }
 
