@@ -179,7 +179,8 @@ impl Level {
             // Eight tip offsets on a six-step speed ladder (48 strokes a pot, 20 before): the
             // first pass is cheap next to the finalists' second ply, and the run-out from ball
             // in hand rose from 46 to 62 of 100 9-ball tables (seed 2) for a decision p95 of
-            // 1.10 s against 1.03 (issue 23, session 18).
+            // 1.10 s against 1.03, and from 131 to 173 of 300 over seeds 1-6 (issue 23,
+            // session 18; crates/ai/README.md).
             Level::Master => Budget {
                 samples: 8,
                 finalists: 10,
