@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 
 /// Rollouts behind the coach's chances (one standard error at most 2.5 points). At 100 a
 /// stroke of `master` that makes its ball 61 % of the time (3000 strokes) was once told as 69 %:
-/// 1.7 standard errors, beyond the 10 points the issue allows against 200 rollouts of its own.
+/// 1.6 standard errors, beyond the 10 points the issue allows against 200 rollouts of its own.
 pub const COACH_SAMPLES: usize = 400;
 
 /// What the stroke is expected to give, measured over `samples` noisy strikes.
