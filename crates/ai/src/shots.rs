@@ -273,23 +273,19 @@ fn softest_speed(travel: f64, cut: f64) -> f64 {
     v_c / (5.0 / 7.0) / 1.5
 }
 
-/// Tip offsets (a, b) in ball radii. The strongest draw, 0.45 R, is 3 of `master`'s tip errors
-/// (0.018 R) inside the miscue limit (0.5 R).
+/// Tip offsets (a, b) in ball radii, each level's set a prefix of the next: centre, follow,
+/// draw; left and right with a little follow; a deep draw and left and right with draw. The
+/// deep draw, 0.45 R, is 3 of `master`'s tip errors (0.018 R) inside the miscue limit (0.5 R).
+const TIPS: [(f64, f64); 8] =
+    [(0.0, 0.0), (0.0, 0.35), (0.0, -0.3), (0.25, 0.15), (-0.25, 0.15), (0.0, -0.45), (0.25, -0.25), (-0.25, -0.25)];
+
+/// The tip offsets (a, b) tried per pot at `budget`'s level (see `TIPS`).
 pub fn spins(budget: &Budget) -> &'static [(f64, f64)] {
     match budget.spins {
         0 | 1 => &[(0.0, 0.1)],
-        2 | 3 => &[(0.0, 0.0), (0.0, 0.35), (0.0, -0.3)],
-        4..=7 => &[(0.0, 0.0), (0.0, 0.35), (0.0, -0.3), (0.25, 0.15), (-0.25, 0.15)],
-        _ => &[
-            (0.0, 0.0),
-            (0.0, 0.35),
-            (0.0, -0.3),
-            (0.25, 0.15),
-            (-0.25, 0.15),
-            (0.0, -0.45),
-            (0.25, -0.25),
-            (-0.25, -0.25),
-        ],
+        2 | 3 => &TIPS[..3],
+        4..=7 => &TIPS[..5],
+        _ => &TIPS,
     }
 }
 
