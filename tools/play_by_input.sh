@@ -23,16 +23,25 @@ export BILJARDI_DATA_DIR="$out/data"
 mkdir -p "$BILJARDI_CONFIG_DIR" "$BILJARDI_DATA_DIR"
 start=$SECONDS
 
-display=:$((90 + RANDOM % 9))
-Xvfb "$display" -screen 0 1280x720x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
+# Xvfb picks a free display itself and writes its number to fd 3: a number chosen here could be
+# one another server holds (or one still shutting down from the previous run), and then the game
+# fails to open the display once that server goes (CI, session 18).
+Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp 3>"$out/display" >"$out/xvfb.log" 2>&1 &
 xvfb=$!
-export DISPLAY=$display
 game=
 cleanup() {
   [ -n "$game" ] && kill "$game" 2>/dev/null || true
   kill "$xvfb" 2>/dev/null || true
+  wait "$xvfb" 2>/dev/null || true
 }
 trap cleanup EXIT
+for _ in $(seq 100); do
+  [ -s "$out/display" ] && break
+  kill -0 "$xvfb" 2>/dev/null || { echo "Xvfb exited: $(cat "$out/xvfb.log")"; exit 1; }
+  sleep 0.1
+done
+[ -s "$out/display" ] || { echo "Xvfb gave no display in 10 s"; exit 1; }
+export DISPLAY=":$(tr -d '[:space:]' <"$out/display")"
 for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.2; done
 # The pointer in a corner before the window opens: hovering a menu row selects it.
 xdotool mousemove 2 2
