@@ -787,10 +787,8 @@ pub fn straight_pool_break(balls: &Balls, cue: [f64; 2], budget: &Budget) -> Vec
         let aim = [corner[0] + perp[0] * f * 2.0 * R * side, corner[1] + perp[1] * f * 2.0 * R * side];
         for &v in &[2.2, 3.0] {
             out.push(Strike { speed_mps: v, phi_rad: angle(unit(cue, aim)), theta_rad: 0.05, a: 0.0, b: 0.0 });
-            out.push(Strike { speed_mps: v, phi_rad: angle(unit(cue, aim)), theta_rad: 0.05, a: 0.0, b: 0.0 });
         }
     }
-    out.dedup_by(|a, b| a == b);
     out
 }
 
