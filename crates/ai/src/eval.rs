@@ -551,23 +551,24 @@ const ROUTE_LEG_FLOOR: f64 = 0.8;
 /// session 19: `master` broke and ran 120 of 400 racks with it, 111 without (the same breaks;
 /// 31 racks won only with it, 22 only without: within noise, no seed of 8 worse by more than 1).
 fn route_factor(balls: &[(BallId, [f64; 2])], group: Group) -> f64 {
-    let Some(cue) = pos_of(balls, BallId::CUE) else { return 1.0 };
+    let Some(mut at) = pos_of(balls, BallId::CUE) else { return 1.0 };
     let mut left: Vec<[f64; 2]> = balls.iter().filter(|b| group.contains(b.0)).map(|b| b.1).collect();
-    let mut path: Vec<[f64; 2]> = Vec::with_capacity(left.len() + 1);
-    let mut at = cue;
-    while !left.is_empty() {
-        let j = (0..left.len()).min_by(|&a, &b| dist(left[a], at).total_cmp(&dist(left[b], at))).unwrap_or(0);
-        at = left.remove(j);
-        path.push(at);
-    }
-    path.extend(balls.iter().find(|b| b.0.number() == 8).map(|b| b.1));
+    let mut eight = BallId::object(8).and_then(|id| pos_of(balls, id));
     let mut f = 1.0;
-    let mut prev = cue;
-    for (leg, &next) in path.iter().enumerate() {
+    for leg in 0.. {
+        let next = if left.is_empty() {
+            match eight.take() {
+                Some(e) => e,
+                None => break,
+            }
+        } else {
+            let j = (0..left.len()).min_by(|&a, &b| dist(left[a], at).total_cmp(&dist(left[b], at))).unwrap_or(0);
+            left.remove(j)
+        };
         if leg >= 2 {
-            f *= (1.0 - ROUTE_COST_PER_M * (dist(prev, next) - 0.5).max(0.0)).max(ROUTE_LEG_FLOOR);
+            f *= (1.0 - ROUTE_COST_PER_M * (dist(at, next) - 0.5).max(0.0)).max(ROUTE_LEG_FLOOR);
         }
-        prev = next;
+        at = next;
     }
     f
 }
