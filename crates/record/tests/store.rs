@@ -9,12 +9,10 @@ use biljardi_record::{FORMAT_VERSION, Lang};
 use rand::{Rng, SeedableRng};
 use std::path::{Path, PathBuf};
 
-/// A fresh empty folder under the system's temp folder.
-fn folder(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("biljardi-record-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh empty folder under the system's temp folder, removed with everything in it when
+/// the test ends (the moved-aside files included).
+fn folder(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(&format!("biljardi-record-test-{name}-")).tempdir().unwrap()
 }
 
 /// Every file in `dir` but `except`, with its bytes.
@@ -56,7 +54,7 @@ fn load_bytes(dir: &Path, bytes: &[u8]) -> LoadOutcome {
 #[test]
 fn save_and_load() {
     let dir = folder("roundtrip");
-    let path = dir.join("autosave.json");
+    let path = dir.path().join("autosave.json");
     assert!(matches!(load(&path), LoadOutcome::Missing));
     assert_eq!(load(&path).message(Lang::En), None);
     let r = common::play_match(5, 11);
@@ -70,7 +68,7 @@ fn save_and_load() {
     let r2 = common::play_match(7, 12);
     save(&path, &r2).unwrap();
     assert_eq!(load(&path).record(), Some(&r2));
-    assert_eq!(others(&dir, &path).len(), 0);
+    assert_eq!(others(dir.path(), &path).len(), 0);
 }
 
 #[test]
@@ -81,7 +79,7 @@ fn truncated_saves_are_moved_aside() {
     let mut cuts: Vec<usize> = (0..40).map(|_| rng.random_range(0..bytes.len())).collect();
     cuts.extend([0, 1, bytes.len() / 2, bytes.len() - 1]);
     for cut in cuts {
-        let out = load_bytes(&dir, &bytes[..cut]);
+        let out = load_bytes(dir.path(), &bytes[..cut]);
         assert!(matches!(out, LoadOutcome::Damaged { .. }), "cut at {cut}: {out:?}");
         let en = out.message(Lang::En).unwrap();
         let fi = out.message(Lang::Fi).unwrap();
@@ -101,7 +99,7 @@ fn bit_flipped_saves_never_load_broken() {
         let mut b = bytes.clone();
         let i = rng.random_range(0..b.len());
         b[i] ^= 1 << rng.random_range(0..8);
-        match load_bytes(&dir, &b) {
+        match load_bytes(dir.path(), &b) {
             // A flip inside a number or a name can leave a valid record (no checksum): then it
             // must pass every check and replay without a panic.
             LoadOutcome::Loaded(x) => {
@@ -116,7 +114,7 @@ fn bit_flipped_saves_never_load_broken() {
     // Flips that break the structure are always caught: the first byte, the version's value.
     let mut b = bytes.clone();
     b[0] ^= 0x01;
-    assert!(matches!(load_bytes(&dir, &b), LoadOutcome::Damaged { .. }));
+    assert!(matches!(load_bytes(dir.path(), &b), LoadOutcome::Damaged { .. }));
 }
 
 #[test]
@@ -131,25 +129,25 @@ fn wrong_types_future_versions_and_unreadable_files() {
     ] {
         let mut w = v.clone();
         w[field] = value;
-        let out = load_bytes(&dir, w.to_string().as_bytes());
+        let out = load_bytes(dir.path(), w.to_string().as_bytes());
         match &out {
             LoadOutcome::Damaged { error, .. } => assert!(error.starts_with(field), "{field}: {error}"),
             other => panic!("{field}: {other:?}"),
         }
     }
     for bytes in [&b"[]"[..], b"null", b"\xff\xfe not text", b"{\"format\": \"biljardi-match\"}"] {
-        assert!(matches!(load_bytes(&dir, bytes), LoadOutcome::Damaged { .. }));
+        assert!(matches!(load_bytes(dir.path(), bytes), LoadOutcome::Damaged { .. }));
     }
     // A newer version is refused by its number, not read.
     let mut w = v.clone();
     w["version"] = serde_json::json!(FORMAT_VERSION + 1);
     w["shots"] = serde_json::json!("a field whose meaning changed");
-    let out = load_bytes(&dir, w.to_string().as_bytes());
+    let out = load_bytes(dir.path(), w.to_string().as_bytes());
     assert!(matches!(out, LoadOutcome::TooNew { version, .. } if version == u64::from(FORMAT_VERSION) + 1), "{out:?}");
     assert!(out.message(Lang::En).unwrap().contains("newer version"));
     assert!(out.message(Lang::Fi).unwrap().contains("uudemmasta versiosta"));
     // A folder where the save should be: unreadable, moved aside too.
-    let path = dir.join("autosave.json");
+    let path = dir.path().join("autosave.json");
     std::fs::create_dir_all(path.join("inside")).unwrap();
     match load(&path) {
         LoadOutcome::Damaged { moved_to: Some(m), .. } => assert!(m.join("inside").exists() && !path.exists()),
