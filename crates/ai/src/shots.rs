@@ -544,8 +544,8 @@ const fn mb(behind: f64, y: f64, speed: f64, off: f64, a: f64, b: f64) -> Measur
     MeasuredBreak { behind, y, speed, off, a, b }
 }
 
-/// `master`'s 9-ball break (issue 23): from beside the head string near the side rail, 7 m/s a
-/// little to the right of the 1's centre (as the breaker sees it), no spin. Session 14 took the
+/// `master`'s 9-ball break (issue 23): from beside the head string near the side rail, 7.5 m/s
+/// a little to the right of the 1's centre (as the breaker sees it), no spin. Session 14 took the
 /// best six of a grid of 9 840 strokes (spot 0.03 to 0.55 m behind the head string, y -0.5 to
 /// 0.55 m, 5 to 10 m/s, aim offsets -0.3 to 0.3 R, tip -0.4 to 0.45 R) struck 200 times each
 /// with `master`'s noise on the fresh rack (`examples/breaks.rs grid`, seeds 1 to 3), the best
@@ -554,11 +554,15 @@ const fn mb(behind: f64, y: f64, speed: f64, off: f64, a: f64, b: f64) -> Measur
 /// 54 %), and the rollouts chose among them. Session 20 played each of the six as `master`'s
 /// only break through whole racks (`breaks runs`, seeds 3 to 5 x 50): this one broke and ran
 /// 40 of 150 racks, the others 30 to 36 and the rollouts' choice 29; over the issue's 400
-/// racks 100 against 81 (crates/ai/README.md, session 20). The position value after a break
-/// does not tell which layouts run out, so the choice is measured, not rolled out.
-pub const MASTER_BREAKS_9: &[MeasuredBreak] = &[mb(0.03, 0.55, 7.0, -0.1, 0.0, 0.0)];
+/// racks 100 against 81 (crates/ai/README.md, session 20). Session 21 varied it one setting at
+/// a time on fresh seeds (11 to 13 x 50): at 7.5 m/s instead of 7 it kept the table 115 times
+/// and broke and ran 38 (7 m/s: 92 and 33; 6.5 m/s, no aim offset, more offset, draw, follow
+/// or another spot no better), and over the issue's 400 racks kept 291 and ran 104 against 266
+/// and 100. The position value after a break does not tell which layouts run out, so the
+/// choice is measured, not rolled out.
+pub const MASTER_BREAKS_9: &[MeasuredBreak] = &[mb(0.03, 0.55, 7.5, -0.1, 0.0, 0.0)];
 
-/// `master`'s 8-ball break candidates (issue 23): the second-ball break from the side rail with
+/// `master`'s 8-ball break (issue 23): the second-ball break from the side rail with
 /// heavy side. From y = 0.55 m the aim 1.8 to 2.0 R to the left of the head ball with 0.35 to
 /// 0.4 R of right side, whose squirt (TP A-31) turns the cue ball further left (from -0.5 m
 /// mirrored); 0.4 R is 5 of `master`'s tip errors (0.018 R) inside the miscue limit, 0.5 R.
@@ -572,15 +576,14 @@ pub const MASTER_BREAKS_9: &[MeasuredBreak] = &[mb(0.03, 0.55, 7.0, -0.1, 0.0, 0
 /// ranked by the kept share times the position value's run-out share (`run`). These six keep
 /// the table in 68 to 74 % of 1000 breaks each, `run` 0.48 to 0.53, fouls 8 to 11 %; the
 /// previous ones (no side, aim 1.2 to 1.6 R) 38 to 45 %, `run` 0.27 to 0.29, fouls 8.5 to 28 %.
-/// With at most 0.3 R of side the best keep it 65 %, `run` 0.46.
-pub const MASTER_BREAKS_8: &[MeasuredBreak] = &[
-    mb(0.03, 0.55, 10.5, 1.9, 0.4, 0.0),
-    mb(0.03, 0.55, 11.0, 1.8, 0.4, 0.0),
-    mb(0.03, 0.55, 10.5, 2.0, 0.35, -0.15),
-    mb(0.03, -0.5, 10.5, -2.0, -0.35, -0.15),
-    mb(0.03, -0.5, 11.0, -2.0, -0.35, 0.0),
-    mb(0.03, -0.5, 11.0, -1.9, -0.4, 0.15),
-];
+/// With at most 0.3 R of side the best keep it 65 %, `run` 0.46. The rollouts chose among six
+/// such strokes until session 21, which played each as `master`'s only break through whole racks
+/// (`breaks runs`, seeds 3 to 5 x 50): this one (from the right rail as the breaker faces the
+/// rack, 11 m/s, aimed 2 R right of the head ball with 0.35 R of left side) broke and ran 55 of 150,
+/// the best of the others 50, and the rollouts' choice among the six 39 (crates/ai/README.md,
+/// session 21). As in 9-ball, the position value after a break does not tell which layouts run
+/// out, so the choice is measured, not rolled out.
+pub const MASTER_BREAKS_8: &[MeasuredBreak] = &[mb(0.03, -0.5, 11.0, -2.0, -0.35, 0.0)];
 
 /// The cue's elevation of every 8-, 9- and 10-ball break stroke the AI plays (rad);
 /// `examples/breaks.rs` measures breaks at it unless told otherwise.
@@ -894,15 +897,13 @@ mod tests {
     /// stroke, seed 11) the old 8.5 m/s stroke kept the table 12.1 % of the time in 8-ball and
     /// 43.8 % in 9-ball; the 9-ball ones 46 to 69 %. The 8-ball ones, the second-ball break
     /// from the side rail with side, 68 to 74 % (seed 31; without side 38 to 45 %). Here 200
-    /// breaks each on other errors: the best of the new and, in 8-ball, the worst as well.
+    /// breaks each on other errors, each game's one measured break against the better old one.
     #[test]
     fn masters_measured_breaks_keep_the_table_more_often_than_its_old_break() {
         let table = Table::default();
         let budget = Level::Master.budget();
-        // The spots: both side rails in 8-ball, the one measured break's in 9-ball.
-        for (game, n_spots, old_max, new_min, worst_min) in
-            [(Game::EightBall, 2, 0.2, 0.65, 0.6), (Game::NineBall, 1, 0.52, 0.55, 0.0)]
-        {
+        // The spots: each game's one measured break's.
+        for (game, n_spots, old_max, new_min) in [(Game::EightBall, 1, 0.2, 0.65), (Game::NineBall, 1, 0.52, 0.55)] {
             let ctx = Ctx::new(game, table, Params::default(), Level::Master.noise(), 0, 2);
             let rack = crate::table_ops::fresh_rack(game, &table);
             let mut new = Vec::new();
@@ -927,10 +928,8 @@ mod tests {
             let old_best = kept_share(game, &old, 200).into_iter().fold(0.0, f64::max);
             let shares = kept_share(game, &new, 200);
             let new_best = shares.iter().copied().fold(0.0, f64::max);
-            let new_worst = shares.iter().copied().fold(1.0, f64::min);
             assert!(old_best < old_max, "{game:?}: old {old_best}");
             assert!(new_best > new_min, "{game:?}: new {new_best} (old {old_best})");
-            assert!(new_worst > worst_min, "{game:?}: new {shares:?}");
         }
         // `pro` keeps the old breaks.
         assert!(measured_breaks(Game::NineBall, &Level::Pro.budget()).is_empty());
