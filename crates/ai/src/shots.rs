@@ -556,9 +556,9 @@ const fn mb(behind: f64, y: f64, speed: f64, off: f64, a: f64, b: f64) -> Measur
 /// 40 of 150 racks, the others 30 to 36 and the rollouts' choice 29; over the 400
 /// racks 100 against 81 (crates/ai/README.md, session 20). Session 21 varied it one setting at
 /// a time on fresh seeds (11 to 13 x 50): at 7.5 m/s instead of 7 it kept the table 115 times
-/// and broke and ran 38 (7 m/s: 92 and 33; 6.5 m/s, no aim offset, more offset, draw, follow
-/// or another spot no better), and over the 400 racks kept 291 and ran 104 against 266
-/// and 100. The position value after a break does not tell which layouts run out, so the
+/// and broke and ran 38 (7 m/s: 92 and 33; 6.5, 7.25 and 8 m/s, no aim offset, more offset,
+/// draw, follow or another spot no better), and over the 400 racks kept 291 and ran 104
+/// against 266 and 100. The position value after a break does not tell which layouts run out, so the
 /// choice is measured, not rolled out.
 pub const MASTER_BREAKS_9: &[MeasuredBreak] = &[mb(0.03, 0.55, 7.5, -0.1, 0.0, 0.0)];
 
