@@ -558,8 +558,8 @@ const fn mb(behind: f64, y: f64, speed: f64, off: f64, a: f64, b: f64) -> Measur
 /// a time on fresh seeds (11 to 13 x 50): at 7.5 m/s instead of 7 it kept the table 115 times
 /// and broke and ran 38 (7 m/s: 92 and 33; 6.5, 7.25 and 8 m/s, no aim offset, more offset,
 /// draw, follow or another spot no better), and over the issue's 400 racks kept 291 and ran 104
-/// against 266 and 100. The position value after a break does not tell which layouts run out, so the
-/// choice is measured, not rolled out.
+/// against 266 and 100. The position value after a break does not tell which layouts run out,
+/// so the choice is measured, not rolled out.
 pub const MASTER_BREAKS_9: &[MeasuredBreak] = &[mb(0.03, 0.55, 7.5, -0.1, 0.0, 0.0)];
 
 /// `master`'s 8-ball break (issue 23): the second-ball break from the side rail with
@@ -579,10 +579,10 @@ pub const MASTER_BREAKS_9: &[MeasuredBreak] = &[mb(0.03, 0.55, 7.5, -0.1, 0.0, 0
 /// With at most 0.3 R of side the best keep it 65 %, `run` 0.46. The rollouts chose among six
 /// such strokes until session 21, which played each as `master`'s only break through whole racks
 /// (`breaks runs`, seeds 3 to 5 x 50): this one (from the right rail as the breaker faces the
-/// rack, 11 m/s, aimed 2 R right of the head ball with 0.35 R of left side) broke and ran 55 of 150,
-/// the best of the others 50, and the rollouts' choice among the six 39 (crates/ai/README.md,
-/// session 21). As in 9-ball, the position value after a break does not tell which layouts run
-/// out, so the choice is measured, not rolled out.
+/// rack, 11 m/s, aimed 2 R right of the head ball with 0.35 R of left side) broke and ran 55 of
+/// 150, the best of the others 50, and the rollouts' choice among the six 39; on seeds 6 to 10,
+/// not used to choose it, 80 of 250 against the rollouts' 81 (crates/ai/README.md, session
+/// 21). It is no worse, and the break decision rolls out one stroke instead of six.
 pub const MASTER_BREAKS_8: &[MeasuredBreak] = &[mb(0.03, -0.5, 11.0, -2.0, -0.35, 0.0)];
 
 /// The cue's elevation of every 8-, 9- and 10-ball break stroke the AI plays (rad);
