@@ -26,7 +26,13 @@ start=$SECONDS
 # Xvfb picks a free display itself and writes its number to fd 3: a number chosen here could be
 # one another server holds (or one still shutting down from the previous run), and then the game
 # fails to open the display once that server goes (CI, session 18).
-Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp 3>"$out/display" >"$out/xvfb.log" 2>&1 &
+# -noreset: by default Xvfb resets itself whenever its last client disconnects, and a client
+# that connects during the reset is dropped before setup (XOpenDisplayFailed). The xdotool
+# probes below are such last clients just before the game starts, and so is the game when it
+# is killed and started again (CI, session 22: the hotseat run failed at 1 s this way; here 4
+# clients connecting in parallel lost 21 of 1200 connections by default, 0 with -noreset;
+# the same fix as openscad#3037 and mantid#31570).
+Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp -noreset 3>"$out/display" >"$out/xvfb.log" 2>&1 &
 xvfb=$!
 game=
 cleanup() {
@@ -42,7 +48,12 @@ for _ in $(seq 100); do
 done
 [ -s "$out/display" ] || { echo "Xvfb gave no display in 10 s"; exit 1; }
 export DISPLAY=":$(tr -d '[:space:]' <"$out/display")"
-for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.2; done
+answered=
+for _ in $(seq 50); do
+  xdotool getmouselocation >/dev/null 2>&1 && { answered=1; break; }
+  sleep 0.2
+done
+[ -n "$answered" ] || { echo "Xvfb on $DISPLAY did not answer in 10 s: $(cat "$out/xvfb.log")"; exit 1; }
 # The pointer in a corner before the window opens: hovering a menu row selects it.
 xdotool mousemove 2 2
 
