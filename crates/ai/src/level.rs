@@ -50,6 +50,9 @@ pub struct Budget {
     pub position_play: bool,
     /// Ball-in-hand spots searched in full.
     pub placements: usize,
+    /// At most this many of them for one pot (ball and pocket) while spots for other pots are
+    /// left (`None`: the best by rank, whatever their pot).
+    pub placements_per_pot: Option<usize>,
     /// Aim refinement passes against the physics (throw, squirt, swerve, cut-induced spin).
     pub refine_passes: usize,
     /// Second ply: for the finalists, the next shot's chance is searched with the physics
@@ -121,6 +124,7 @@ impl Level {
                 safeties: false,
                 position_play: false,
                 placements: 2,
+                placements_per_pot: None,
                 refine_passes: 0,
                 lookahead_samples: 0,
                 lookahead_plans: 0,
@@ -143,6 +147,7 @@ impl Level {
                 safeties: true,
                 position_play: true,
                 placements: 3,
+                placements_per_pot: None,
                 refine_passes: 1,
                 lookahead_samples: 0,
                 lookahead_plans: 0,
@@ -165,6 +170,7 @@ impl Level {
                 safeties: true,
                 position_play: true,
                 placements: 4,
+                placements_per_pot: None,
                 refine_passes: 2,
                 lookahead_samples: 3,
                 lookahead_plans: 3,
@@ -192,6 +198,8 @@ impl Level {
                 safeties: true,
                 position_play: true,
                 placements: 6,
+                // Two spots a pot at most while other pots have spots (session 22).
+                placements_per_pot: Some(2),
                 refine_passes: 2,
                 lookahead_samples: 5,
                 lookahead_plans: 3,

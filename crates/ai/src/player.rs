@@ -338,7 +338,7 @@ impl Player {
         } else if state.is_break {
             shots::break_placements(ctx, &base, budget).into_iter().map(|q| (Some(q), 1.0)).collect()
         } else {
-            shots::ranked_placements(ctx, state, &base, bih, budget.placements)
+            shots::ranked_placements(ctx, state, &base, bih, budget.placements, budget.placements_per_pot)
                 .into_iter()
                 .map(|(q, score)| (Some(q), score))
                 .collect()
