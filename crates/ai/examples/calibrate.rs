@@ -40,7 +40,7 @@ fn main() {
     let samples: u64 = get("--samples", "40").parse().expect("--samples");
     let seed: u64 = get("--seed", "1").parse().expect("--seed");
     let table = Table::default();
-    let ctx = Ctx::new(Game::NineBall, table, Params::default(), level.noise(), 0, 1);
+    let ctx = Ctx::new(Game::NineBall, table, Params::default(), level.noise(), 0, level.budget().position_depth);
     let budget = level.budget();
     let state = GameState::default();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

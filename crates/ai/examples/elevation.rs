@@ -28,7 +28,7 @@ fn main() {
     let tip_a: f64 = get("--a", "0").parse().expect("--a");
     let tip_b: f64 = get("--b", "0").parse().expect("--b");
     let table = Table::default();
-    let ctx = Ctx::new(Game::NineBall, table, Params::default(), level.noise(), 0, 1);
+    let ctx = Ctx::new(Game::NineBall, table, Params::default(), level.noise(), 0, level.budget().position_depth);
     let budget = level.budget();
     let state = GameState::default();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

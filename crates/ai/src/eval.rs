@@ -3,6 +3,7 @@
 //! referee.
 
 use crate::level::Noise;
+use crate::pockets::{PocketModel, Pockets};
 use crate::table_ops::{self, dist};
 use biljardi_physics::{
     BALL_RADIUS_M, Ball, BallFate, BallId, Event, EventKind, Params, PocketId, Simulation, Strike, Table,
@@ -28,39 +29,20 @@ pub struct Ctx {
     pub depth: u8,
     /// The pockets' aiming points, worked out once from `table` by `Ctx::new` (build a new
     /// `Ctx` for another table rather than changing `table`).
-    pockets: PocketAims,
+    pockets: Pockets,
 }
 
 impl Ctx {
     pub fn new(game: Game, table: Table, params: Params, noise: Noise, me: u8, depth: u8) -> Ctx {
-        Ctx { game, table, params, noise, me, depth, pockets: PocketAims::of(&table) }
+        // `pro` and `master` (depth 2) aim at the windows measured with the physics; the weaker
+        // levels as their fouls were measured (issue 23).
+        let model = if depth >= 2 { PocketModel::Measured } else { PocketModel::Mouth };
+        Ctx { game, table, params, noise, me, depth, pockets: Pockets::of(&table, model) }
     }
 
     /// The same with the position value looking one shot ahead only.
     pub fn shallow(&self) -> Ctx {
         Ctx { depth: 1, ..self.clone() }
-    }
-}
-
-/// Where to send a ball for each pocket and which way the pocket faces. `Table::pocket` builds
-/// the jaws on every call and the geometric evaluation asks thousands of times per decision.
-#[derive(Clone, Copy, Debug)]
-struct PocketAims {
-    target: [[f64; 2]; 6],
-    axis: [[f64; 2]; 6],
-}
-
-impl PocketAims {
-    fn of(table: &Table) -> PocketAims {
-        let mut a = PocketAims { target: [[0.0; 2]; 6], axis: [[0.0; 2]; 6] };
-        for (i, p) in PocketId::ALL.into_iter().enumerate() {
-            let pk = table.pocket(p);
-            // Side pockets: a centimetre into the mouth (the ball must clear both points).
-            let k = if p.is_side() { 0.01 } else { 0.0 };
-            a.target[i] = [pk.mouth_centre[0] + pk.axis[0] * k, pk.mouth_centre[1] + pk.axis[1] * k];
-            a.axis[i] = pk.axis;
-        }
-        a
     }
 }
 
@@ -117,30 +99,19 @@ pub(crate) fn unit(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
     [(b[0] - a[0]) / d, (b[1] - a[1]) / d]
 }
 
-/// Where a ball's centre should cross to drop in pocket `p`.
+/// The middle of pocket `p`'s mouth (a centimetre in for a side pocket).
 pub fn pocket_target(ctx: &Ctx, p: PocketId) -> [f64; 2] {
-    ctx.pockets.target[p as usize]
+    ctx.pockets.mouth(p)
 }
 
-/// Half-angle (radians) within which a ball at `from` rolling towards the pocket drops.
+/// Where a ball at `from` should be sent to drop in pocket `p` (`pockets`).
+pub fn pocket_aim(ctx: &Ctx, p: PocketId, from: [f64; 2]) -> [f64; 2] {
+    ctx.pockets.aim(p, from)
+}
+
+/// Half-angle (radians) within which a ball at `from` sent towards `pocket_aim` drops.
 pub fn pocket_tolerance(ctx: &Ctx, p: PocketId, from: [f64; 2]) -> f64 {
-    let table = &ctx.table;
-    let axis = ctx.pockets.axis[p as usize];
-    let aim = pocket_target(ctx, p);
-    let u = unit(from, aim);
-    let cos_g = (u[0] * axis[0] + u[1] * axis[1]).clamp(-1.0, 1.0);
-    let w = if p.is_side() {
-        if cos_g < 0.42 {
-            return 0.0;
-        }
-        (table.side.mouth_m / 2.0 - 0.75 * R) * cos_g.powf(1.5)
-    } else {
-        if cos_g < 0.6 {
-            return 0.0;
-        }
-        (table.corner.mouth_m / 2.0 - 0.55 * R) * cos_g
-    };
-    (w.max(0.0) / dist(from, aim).max(0.05)).atan()
+    ctx.pockets.tolerance(p, from)
 }
 
 /// The line of ball `t` at `tp` into pocket `p` when it is open (the pocket in sight and no
@@ -152,7 +123,7 @@ pub(crate) fn open_line(
     tp: [f64; 2],
     p: PocketId,
 ) -> Option<(f64, [f64; 2], [f64; 2])> {
-    let aim = pocket_target(ctx, p);
+    let aim = pocket_aim(ctx, p, tp);
     let tol = pocket_tolerance(ctx, p, tp);
     if tol <= 0.0 || !path_clear(balls, tp, aim, &[t, BallId::CUE]) {
         return None;

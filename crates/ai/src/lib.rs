@@ -16,6 +16,7 @@ pub mod coach;
 pub mod eval;
 pub mod level;
 pub mod player;
+pub mod pockets;
 pub mod record;
 pub mod rollout;
 pub mod selfplay;

@@ -637,10 +637,11 @@ impl Player {
         }
         // Confirmation: the best few are rolled out again on fresh execution errors (shared by
         // them) and their means pooled, so that a stroke that only drew lucky errors in its pass
-        // is less often the one played.
+        // is less often the one played. With one stroke there is nothing to choose (`master`'s
+        // break is one measured stroke): its finalist rollouts give the value it shows.
         let mut top = finalists.clone();
         top.sort_by(|a, b| key(&scored[*b]).total_cmp(&key(&scored[*a])).then(a.cmp(b)));
-        top.truncate(budget.confirm);
+        top.truncate(if finalists.len() > 1 { budget.confirm } else { 0 });
         let confirm_samples = if on_two_fouls { 3 * budget.confirm_samples } else { budget.confirm_samples };
         let confirmed: Vec<(f64, f64, f64)> =
             top.par_iter().map(|&i| eval(i, &scored[i].cand, confirm_samples, 3)).collect();

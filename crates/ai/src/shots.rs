@@ -3,8 +3,8 @@
 //! placements.
 
 use crate::eval::{
-    Balls, Ctx, R, after_next, callable, first_contact_velocity, legal_targets, open_line, path_clear, pocket_target,
-    pocket_tolerance, pos_of, pot_chance, raised_cue_factor, simulate, unit,
+    Balls, Ctx, R, after_next, callable, first_contact_velocity, legal_targets, open_line, path_clear, pocket_aim,
+    pocket_target, pocket_tolerance, pos_of, pot_chance, raised_cue_factor, simulate, unit,
 };
 use crate::level::Budget;
 use crate::table_ops::{dist, placement_ok};
@@ -117,7 +117,8 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
         let Some(tp) = pos_of(balls, t) else { continue };
         let legal_call = calls.contains(&t);
         for p in PocketId::ALL {
-            let aim = pocket_target(ctx, p);
+            let mouth = pocket_target(ctx, p);
+            let aim = pocket_aim(ctx, p, tp);
             let u = unit(tp, aim);
             let ghost = [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]];
             if legal_call && path_clear(balls, tp, aim, &[t, BallId::CUE]) && pocket_tolerance(ctx, p, tp) > 0.0 {
@@ -170,12 +171,14 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
             if !budget.banks_and_combos {
                 continue;
             }
-            // Banks: the object ball off one rail into the pocket.
+            // Banks: the object ball off one rail into the pocket, at the mouth's middle (the
+            // windows were measured for balls coming straight, not off a cushion).
             if legal_call {
                 for line in rail_lines(ctx) {
-                    let ma = mirror(aim, line);
+                    let ma = mirror(mouth, line);
                     let Some(bp) = bounce(ctx, tp, ma, line) else { continue };
-                    if !path_clear(balls, tp, bp, &[t, BallId::CUE]) || !path_clear(balls, bp, aim, &[t, BallId::CUE]) {
+                    if !path_clear(balls, tp, bp, &[t, BallId::CUE]) || !path_clear(balls, bp, mouth, &[t, BallId::CUE])
+                    {
                         continue;
                     }
                     if pocket_tolerance(ctx, p, bp) <= 0.0 {
@@ -195,7 +198,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                             target: t,
                             dir: ub,
                             phi0: angle(v),
-                            travel: dist(cue, g) + dist(tp, bp) + dist(bp, aim),
+                            travel: dist(cue, g) + dist(tp, bp) + dist(bp, mouth),
                             cut,
                             est: 0.5 * pot_chance(&ctx.noise, dist(cue, g), cut, pocket_tolerance(ctx, p, bp)),
                         });
@@ -208,6 +211,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                     continue;
                 }
                 let Some(cp) = pos_of(balls, c) else { continue };
+                let aim = pocket_aim(ctx, p, cp);
                 if dist(cp, tp) > 0.8 || !path_clear(balls, cp, aim, &[c, BallId::CUE]) {
                     continue;
                 }
