@@ -11,8 +11,8 @@ mod common;
 use biljardi_ai::eval::{Ctx, perturb, pocket_target, pocket_tolerance, simulate};
 use biljardi_ai::{Level, shots};
 use biljardi_physics::{BALL_RADIUS_M, BallFate, BallId, Params, Table};
-use biljardi_rules::{Call, Game, GameState};
-use rand::{Rng, SeedableRng};
+use biljardi_rules::Game;
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 
@@ -42,9 +42,7 @@ fn main() {
     let table = Table::default();
     let ctx = Ctx::new(Game::NineBall, table, Params::default(), level.noise(), 0, level.budget().position_depth);
     let budget = level.budget();
-    let state = GameState::default();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (hl, hw) = (table.half_length() - 1.5 * BALL_RADIUS_M, table.half_width() - 1.5 * BALL_RADIUS_M);
     let mut by_est = [Bucket::default(); 10];
     let mut by_cut = [Bucket::default(); 4];
     let mut by_rail = [Bucket::default(); 3];
@@ -55,18 +53,10 @@ fn main() {
         .any(|a| a == "--dump")
         .then(|| std::fs::File::create(get("--dump", "calibrate.tsv")).expect("--dump file"));
     for _ in 0..layouts {
-        let mut p = || [rng.random_range(-hl..hl), rng.random_range(-hw..hw)];
-        let (cue, one) = (p(), p());
-        if (cue[0] - one[0]).hypot(cue[1] - one[1]) < 3.0 * BALL_RADIUS_M {
-            continue;
-        }
-        let balls = vec![(BallId::CUE, cue), (BallId::object(1).expect("ball 1"), one)];
+        let Some((balls, pots)) = common::two_ball_pots(&ctx, &budget, &mut rng) else { continue };
+        let (cue, one) = (balls[0].1, balls[1].1);
         let rail = table.cushion_gap_m(one, BALL_RADIUS_M);
-        for plan in shots::pot_plans(&ctx, &state, &balls, &budget) {
-            let Call::Ball { pocket: Some(pocket), .. } = plan.call else { continue };
-            if plan.kind != shots::ShotKind::Pot {
-                continue;
-            }
+        for (plan, pocket) in pots {
             let v = shots::speeds(&budget, ctx.noise.speed_mps, plan.travel, plan.cut)[1];
             let Some(strike) = shots::refine(&ctx, &balls, &plan, v, 0.0, 0.0, budget.refine_passes.max(1)) else {
                 continue;

@@ -1,18 +1,22 @@
-//! Where in a pocket's mouth the AI should send the object ball: random cue ball and object
-//! ball positions on an empty table, every direct pot the shot generator plans, the object
-//! ball's line moved across the pocket in 1 mm steps (at the pocket's aim point) and each
-//! stroke refined and struck without noise. Prints one line per plan: the pocket's kind, the
-//! approach angle to the pocket's axis (signed), the object ball's distance, the speed, and the
-//! offsets (mm, positive to the left of the line) of the first and last stroke that drops:
-//! `cargo run -p biljardi-ai --release --example window -- --layouts 200 --seed 1`
+//! Where in a pocket's mouth the AI should send the object ball (`src/pockets.rs`): random cue
+//! ball and object ball positions on an empty table, every direct pot the shot generator plans,
+//! the object ball's line moved across the pocket in 1 mm steps around the level's aim point and
+//! each stroke refined and struck without noise at step `--speed` of the level's speed ladder
+//! (`master`: 0 to 5).
+//! Prints one line per plan: the pocket's kind (1 side), the approach angle to the pocket's axis
+//! from the mouth's middle (degrees, anticlockwise positive), the object ball's distance from the
+//! mouth, the speed, and the offsets (mm, positive to the left of the line) of the first and
+//! last stroke that drops. `--level amateur` aims at the mouth's middle (`PocketModel::Mouth`),
+//! `master` at the measured window's:
+//! `cargo run -p biljardi-ai --release --example window -- --level amateur --layouts 400 --seed 1`
 
 mod common;
 
 use biljardi_ai::eval::{Ctx, pocket_aim, pocket_target, simulate};
 use biljardi_ai::{Level, shots};
-use biljardi_physics::{BALL_RADIUS_M, BallFate, BallId, Params, Table};
-use biljardi_rules::{Call, Game, GameState};
-use rand::{Rng, SeedableRng};
+use biljardi_physics::{BALL_RADIUS_M, BallFate, Params, Table};
+use biljardi_rules::Game;
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn main() {
@@ -21,26 +25,16 @@ fn main() {
     let layouts: u64 = get("--layouts", "200").parse().expect("--layouts");
     let seed: u64 = get("--seed", "1").parse().expect("--seed");
     let speed_step: usize = get("--speed", "1").parse().expect("--speed");
-    let level = Level::Master;
+    let level = Level::parse(&get("--level", "master")).expect("--level");
     let table = Table::default();
     let ctx = Ctx::new(Game::NineBall, table, Params::default(), level.noise(), 0, level.budget().position_depth);
     let budget = level.budget();
-    let state = GameState::default();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (hl, hw) = (table.half_length() - 1.5 * BALL_RADIUS_M, table.half_width() - 1.5 * BALL_RADIUS_M);
     println!("side\tangle_deg\tobj_m\tspeed\tlo_mm\thi_mm");
     for _ in 0..layouts {
-        let mut p = || [rng.random_range(-hl..hl), rng.random_range(-hw..hw)];
-        let (cue, one) = (p(), p());
-        if (cue[0] - one[0]).hypot(cue[1] - one[1]) < 3.0 * BALL_RADIUS_M {
-            continue;
-        }
-        let balls = vec![(BallId::CUE, cue), (BallId::object(1).expect("ball 1"), one)];
-        for plan in shots::pot_plans(&ctx, &state, &balls, &budget) {
-            let Call::Ball { pocket: Some(pocket), .. } = plan.call else { continue };
-            if plan.kind != shots::ShotKind::Pot {
-                continue;
-            }
+        let Some((balls, pots)) = common::two_ball_pots(&ctx, &budget, &mut rng) else { continue };
+        let (cue, one) = (balls[0].1, balls[1].1);
+        for (plan, pocket) in pots {
             // The approach angle from the mouth's middle; the offsets from the aim point.
             let mouth = pocket_target(&ctx, pocket);
             let d = (mouth[0] - one[0]).hypot(mouth[1] - one[1]);

@@ -1,5 +1,13 @@
-//! What the examples share: their `--flag value` arguments and percentiles of their timings.
+//! What the examples share: their `--flag value` arguments, percentiles of their timings and
+//! the random two-ball layouts the pocket measurements strike.
 #![allow(dead_code)] // each example uses its own part
+
+use biljardi_ai::Budget;
+use biljardi_ai::eval::Ctx;
+use biljardi_ai::shots::{self, Plan, ShotKind};
+use biljardi_physics::{BALL_RADIUS_M, BallId, PocketId};
+use biljardi_rules::{Call, GameState};
+use rand::Rng;
 
 /// The value after `flag` in `args`, or `default`.
 pub fn flag(args: &[String], flag: &str, default: &str) -> String {
@@ -9,4 +17,31 @@ pub fn flag(args: &[String], flag: &str, default: &str) -> String {
 /// The `q` quantile (0 to 1) of `sorted`, nearest rank; 0 when empty.
 pub fn percentile(sorted: &[f64], q: f64) -> f64 {
     sorted.get(((sorted.len().max(1) - 1) as f64 * q).round() as usize).copied().unwrap_or(0.0)
+}
+
+/// A cue ball and the 1 at random on an empty table, and every direct pot the shot generator
+/// plans from there with its pocket; `None` when the two balls nearly touch (`calibrate` and
+/// `window` measure these).
+#[allow(clippy::type_complexity)]
+pub fn two_ball_pots<G: Rng>(
+    ctx: &Ctx,
+    budget: &Budget,
+    rng: &mut G,
+) -> Option<(Vec<(BallId, [f64; 2])>, Vec<(Plan, PocketId)>)> {
+    let table = &ctx.table;
+    let (hl, hw) = (table.half_length() - 1.5 * BALL_RADIUS_M, table.half_width() - 1.5 * BALL_RADIUS_M);
+    let mut p = || [rng.random_range(-hl..hl), rng.random_range(-hw..hw)];
+    let (cue, one) = (p(), p());
+    if (cue[0] - one[0]).hypot(cue[1] - one[1]) < 3.0 * BALL_RADIUS_M {
+        return None;
+    }
+    let balls = vec![(BallId::CUE, cue), (BallId::object(1).expect("ball 1"), one)];
+    let pots = shots::pot_plans(ctx, &GameState::default(), &balls, budget)
+        .into_iter()
+        .filter_map(|plan| match plan.call {
+            Call::Ball { pocket: Some(pocket), .. } if plan.kind == ShotKind::Pot => Some((plan, pocket)),
+            _ => None,
+        })
+        .collect();
+    Some((balls, pots))
 }
