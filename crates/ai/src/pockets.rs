@@ -7,7 +7,7 @@
 //! width of the window the physics really accepts, measured per approach angle with
 //! `examples/window.rs` (release, seeds 1 to 6, 400 to 1500 layouts of a cue ball and one
 //! object ball each, every direct pot's object ball line moved across the mouth in 1 mm steps,
-//! refined and struck without noise at three speeds of the ladder).
+//! refined and struck without noise at the first, second and fourth speeds of the ladder).
 
 use crate::table_ops::dist;
 use biljardi_physics::{BALL_RADIUS_M, PocketId, Table};
