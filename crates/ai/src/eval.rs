@@ -4,6 +4,7 @@
 
 use crate::level::Noise;
 use crate::pockets::{PocketModel, Pockets};
+pub(crate) use crate::table_ops::unit;
 use crate::table_ops::{self, dist};
 use biljardi_physics::{
     BALL_RADIUS_M, Ball, BallFate, BallId, Event, EventKind, Params, PocketId, Simulation, Strike, Table,
@@ -92,11 +93,6 @@ pub(crate) fn path_clear(balls: &[(BallId, [f64; 2])], a: [f64; 2], b: [f64; 2],
         let d = ((ap[0] - t * ab[0]).powi(2) + (ap[1] - t * ab[1]).powi(2)).sqrt();
         d >= 2.0 * R - 1e-6
     })
-}
-
-pub(crate) fn unit(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
-    let d = dist(a, b).max(1e-12);
-    [(b[0] - a[0]) / d, (b[1] - a[1]) / d]
 }
 
 /// The middle of pocket `p`'s mouth (a centimetre in for a side pocket).

@@ -9,7 +9,7 @@
 //! object ball each, every direct pot's object ball line moved across the mouth in 1 mm steps,
 //! refined and struck without noise at the first, second and fourth speeds of the ladder).
 
-use crate::table_ops::dist;
+use crate::table_ops::{dist, unit};
 use biljardi_physics::{BALL_RADIUS_M, PocketId, Table};
 
 const R: f64 = BALL_RADIUS_M;
@@ -93,11 +93,6 @@ fn interpolate(pts: &[(f64, f64)], x: f64) -> f64 {
         }
     }
     pts.last().map_or(0.0, |p| p.1)
-}
-
-fn unit(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
-    let d = dist(a, b).max(1e-12);
-    [(b[0] - a[0]) / d, (b[1] - a[1]) / d]
 }
 
 /// Every pocket's mouth and axis, worked out once per decision (`Table::pocket` builds the jaws

@@ -4,10 +4,10 @@
 
 use crate::eval::{
     Balls, Ctx, R, after_next, callable, first_contact_velocity, legal_targets, open_line, path_clear, pocket_aim,
-    pocket_target, pocket_tolerance, pos_of, pot_chance, raised_cue_factor, simulate, unit,
+    pocket_target, pocket_tolerance, pos_of, pot_chance, raised_cue_factor, simulate,
 };
 use crate::level::Budget;
-use crate::table_ops::{dist, placement_ok};
+use crate::table_ops::{dist, placement_ok, unit};
 use biljardi_physics::{BallId, PocketId, Strike};
 use biljardi_rules::{BallInHand, Call, Game, GameState};
 

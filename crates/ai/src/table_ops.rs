@@ -117,6 +117,12 @@ pub(crate) fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
     ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt()
 }
 
+/// The unit vector from `a` to `b` (any direction when they coincide).
+pub(crate) fn unit(a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+    let d = dist(a, b).max(1e-12);
+    [(b[0] - a[0]) / d, (b[1] - a[1]) / d]
+}
+
 /// True if the cue ball may be placed at `p`: on the bed, clear of every ball, and behind the
 /// head string when `bih` asks.
 pub fn placement_ok(table: &Table, balls: &[(BallId, [f64; 2])], bih: BallInHand, p: [f64; 2]) -> bool {
