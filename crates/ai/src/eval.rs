@@ -110,6 +110,11 @@ pub fn pocket_tolerance(ctx: &Ctx, p: PocketId, from: [f64; 2]) -> f64 {
     ctx.pockets.tolerance(p, from)
 }
 
+/// `pocket_aim` and `pocket_tolerance` together, the approach worked out once.
+pub fn pocket_window(ctx: &Ctx, p: PocketId, from: [f64; 2]) -> ([f64; 2], f64) {
+    ctx.pockets.window(p, from)
+}
+
 /// The line of ball `t` at `tp` into pocket `p` when it is open (the pocket in sight and no
 /// other ball but the cue ball in the way): (tolerance, direction to the pocket, ghost ball).
 pub(crate) fn open_line(
@@ -119,8 +124,7 @@ pub(crate) fn open_line(
     tp: [f64; 2],
     p: PocketId,
 ) -> Option<(f64, [f64; 2], [f64; 2])> {
-    let aim = pocket_aim(ctx, p, tp);
-    let tol = pocket_tolerance(ctx, p, tp);
+    let (aim, tol) = pocket_window(ctx, p, tp);
     if tol <= 0.0 || !path_clear(balls, tp, aim, &[t, BallId::CUE]) {
         return None;
     }

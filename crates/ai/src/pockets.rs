@@ -4,10 +4,11 @@
 //! Two models. [`PocketModel::Mouth`]: the middle of the mouth, and a tolerance from the
 //! mouth's width narrowed by the approach angle (the weaker levels, whose fouls were measured
 //! with it, issue 23). [`PocketModel::Measured`] (`pro` and `master`): the middle and the half
-//! width of the window the physics really accepts, measured per approach angle with
-//! `examples/window.rs` (release, seeds 1 to 6, 400 to 1500 layouts of a cue ball and one
-//! object ball each, every direct pot's object ball line moved across the mouth in 1 mm steps,
-//! refined and struck without noise at the first, second and fourth speeds of the ladder).
+//! width of the window the physics really accepts, measured per approach angle and distance with
+//! `examples/window.rs` (release, seeds 1 to 3, 1000 layouts of a cue ball and one object ball
+//! each, every direct pot's object ball line moved across the mouth in 1 mm steps around the
+//! aim, refined and struck without noise at the first, second and fourth speeds of the ladder:
+//! some 14600 windows; session 23 measured by angle alone).
 
 use crate::table_ops::{dist, unit};
 use biljardi_physics::{BALL_RADIUS_M, PocketId, Table};
@@ -21,51 +22,61 @@ pub enum PocketModel {
     Measured,
 }
 
-/// The middle of a pocket's window across the ball's line, mm to the left of the line (seen
-/// from the ball), against the approach angle to the pocket's axis in degrees, for a ball
-/// coming in anticlockwise from the axis (mirrored for the other side). Up to 30 degrees both
-/// kinds of pocket are nearly symmetric. Beyond, a corner pocket's window moves right, 11.5 mm
-/// at 41 degrees and 16.6 at 44 (a ball along the rail had 17 mm to spare on one side of the
-/// mouth's middle and 50 on the other); a side pocket's moves left, 8.6 mm at 41 degrees and
-/// 12 at 61, where the window is 13 mm wide and the mouth's middle outside it (such a pot aimed
-/// at the middle never dropped). Aimed at the window's middle, `master`'s pots at the ladder's
-/// middle speed dropped 52.4 and 52.2 % of the time against 51.5 and 51.0 % (`calibrate`,
-/// seeds 6 and 7, 2500 pots x 40 strikes), and those it rated 0.9 or more 93.9 and 94.5 %
-/// against 93.3 and 92.9 %.
-const CORNER_CENTRE_MM: [(f64, f64); 7] =
-    [(0.0, 0.0), (31.25, 0.0), (33.75, -1.4), (36.25, -4.3), (38.75, -7.9), (41.25, -11.5), (43.75, -16.6)];
-const SIDE_CENTRE_MM: [(f64, f64); 6] = [(0.0, 0.0), (20.0, 3.0), (30.0, 4.5), (40.0, 8.0), (45.0, 9.5), (60.0, 11.5)];
+/// One approach angle's row of a pocket's measured windows: the angle to the pocket's axis in
+/// degrees, and at each of the kind's distances (`CORNER_DIST_M`, `SIDE_DIST_M`) the middle of
+/// the window across the ball's line (mm to the left of the line, seen from the ball, for a
+/// ball coming in anticlockwise from the axis; mirrored for the other side) and its half width
+/// (mm).
+type WindowRow<const N: usize> = (f64, [f64; N], [f64; N]);
 
-/// The window's half width, mm, against the approach angle (the middle speed; a corner pocket's
-/// at 35 to 45 degrees is 34 to 39 mm struck softly and 22 struck firmly). The mouth model's
-/// was 42 cos(angle) mm in a corner pocket and 43 cos(angle)^1.5 in a side pocket: a side pocket
-/// straight on held as much as that model, at 60 degrees a quarter of it.
-const CORNER_HALF_WIDTH_MM: [(f64, f64); 9] = [
-    (2.5, 33.0),
-    (7.5, 33.0),
-    (12.5, 32.0),
-    (17.5, 31.0),
-    (22.5, 30.0),
-    (27.5, 27.0),
-    (32.5, 26.0),
-    (37.5, 28.0),
-    (42.5, 30.0),
+/// The object ball's distances from the mouth the columns were measured at (each column the
+/// mean of its band: under 0.3 m, 0.3 to 0.6, 0.6 to 1.0 and beyond for a corner pocket; the
+/// side pockets' last band from 0.6 m on, since few pots there come from farther).
+const CORNER_DIST_M: [f64; 4] = [0.2, 0.46, 0.8, 1.45];
+const SIDE_DIST_M: [f64; 3] = [0.21, 0.45, 0.86];
+
+/// Corner pockets. Up to 30 degrees the window is nearly centred on the mouth (within 2.5 mm).
+/// Beyond, it moves right, and the more the farther the ball: at 40 to 45 degrees 5.5 mm from
+/// 0.2 m but 17 from 1.5 m (a ball along the rail from afar has 17 mm to spare on one side of
+/// the mouth's middle and 50 on the other), and it widens with the distance there (25 mm half
+/// width close, 36 far). Session 23's table, by angle alone, aimed 9 mm off for the close
+/// balls. The middles pool the first, second and fourth speeds of the ladder (one aim serves
+/// every speed); the half widths are the middle speed's (`WIDTH_SCALE` was fitted to them).
+const CORNER_WINDOWS: [WindowRow<4>; 10] = [
+    (0.0, [0.0, 0.0, 0.0, 0.0], [34.0, 34.0, 34.0, 32.0]),
+    (2.5, [-0.5, 0.0, 0.0, 0.0], [34.0, 34.0, 34.0, 32.0]),
+    (7.5, [-1.0, 0.0, 0.5, 1.0], [35.0, 33.0, 33.0, 31.0]),
+    (12.5, [-2.5, 0.5, 1.0, 2.0], [34.0, 32.0, 32.0, 31.0]),
+    (17.5, [0.0, 0.5, 1.0, 2.5], [32.0, 31.0, 31.0, 30.0]),
+    (22.5, [-1.5, 0.5, 1.5, 1.0], [30.0, 29.0, 29.0, 29.0]),
+    (27.5, [-1.0, 1.0, 1.5, 2.0], [30.0, 27.0, 28.0, 27.0]),
+    (32.5, [-1.5, 0.5, -0.5, -0.5], [27.0, 25.0, 26.0, 26.0]),
+    (37.5, [-2.0, -3.5, -6.0, -7.5], [28.0, 28.0, 30.0, 32.0]),
+    (42.5, [-5.5, -11.0, -15.0, -17.0], [25.0, 32.0, 36.0, 36.0]),
 ];
-const SIDE_HALF_WIDTH_MM: [(f64, f64); 14] = [
-    (2.5, 42.0),
-    (7.5, 41.0),
-    (12.5, 40.0),
-    (17.5, 38.0),
-    (22.5, 37.0),
-    (27.5, 35.0),
-    (32.5, 32.0),
-    (37.5, 29.0),
-    (42.5, 25.0),
-    (47.5, 21.0),
-    (52.5, 15.0),
-    (57.5, 10.0),
-    (62.5, 4.0),
-    (65.0, 0.0),
+
+/// Side pockets. The window moves left with the angle (from a metre 2.5 mm at 12 degrees, 9 at
+/// 42, 12 at 62, where it is a few millimetres wide and the mouth's middle outside it: such a
+/// pot aimed at the middle never dropped) and narrows from 43 mm half width straight on to 3 to
+/// 6 mm at 62 degrees. Within 0.3 m it moves less (none up to 40 degrees). Where the mouth
+/// model's tolerance (43 cos(angle)^1.5 mm) was three quarters of a straight-on window, at 60
+/// degrees it was twice the window.
+const SIDE_WINDOWS: [WindowRow<3>; 15] = [
+    (0.0, [0.0, 0.0, 0.0], [43.0, 43.0, 42.0]),
+    (2.5, [-0.5, 0.0, 0.5], [43.0, 43.0, 42.0]),
+    (7.5, [2.5, 1.0, 1.5], [41.0, 41.0, 41.0]),
+    (12.5, [-0.5, 1.5, 2.5], [41.0, 40.0, 40.0]),
+    (17.5, [0.0, 2.5, 3.5], [41.0, 39.0, 39.0]),
+    (22.5, [2.5, 3.0, 4.0], [38.0, 37.0, 37.0]),
+    (27.5, [-2.0, 4.0, 7.0], [37.0, 35.0, 34.0]),
+    (32.5, [-1.0, 5.5, 6.0], [35.0, 32.0, 32.0]),
+    (37.5, [1.5, 6.5, 7.5], [30.0, 29.0, 28.0]),
+    (42.5, [5.5, 8.0, 9.0], [25.0, 25.0, 25.0]),
+    (47.5, [6.0, 8.5, 10.0], [21.0, 20.0, 21.0]),
+    (52.5, [6.5, 9.5, 9.5], [15.0, 15.0, 15.0]),
+    (57.5, [9.0, 10.0, 10.5], [8.0, 9.0, 9.0]),
+    (62.5, [11.0, 11.0, 12.0], [3.0, 4.0, 6.0]),
+    (65.0, [11.0, 11.0, 12.0], [0.0, 0.0, 0.0]),
 ];
 
 /// The measured half widths are scaled so that `eval::pot_chance` (its share of the tolerance
@@ -80,19 +91,30 @@ const WIDTH_SCALE: f64 = 1.3;
 const MEASURED_CORNER_MOUTH_M: f64 = 0.116;
 const MEASURED_SIDE_MOUTH_M: f64 = 0.129;
 
-/// Piecewise linear through `pts` (sorted by x), constant beyond its ends.
-fn interpolate(pts: &[(f64, f64)], x: f64) -> f64 {
-    let Some(&(x0, y0)) = pts.first() else { return 0.0 };
-    if x <= x0 {
-        return y0;
+/// Where `x` falls among `n` sorted points (`at(i)` the i-th): the index of the lower
+/// neighbour and the weight of the upper one, constant beyond the ends.
+fn bracket(n: usize, at: impl Fn(usize) -> f64, x: f64) -> (usize, f64) {
+    match (0..n).find(|&i| x <= at(i)) {
+        Some(0) => (0, 0.0),
+        Some(i) => (i - 1, (x - at(i - 1)) / (at(i) - at(i - 1))),
+        None => (n.saturating_sub(1), 0.0),
     }
-    for w in pts.windows(2) {
-        let ((xa, ya), (xb, yb)) = (w[0], w[1]);
-        if x <= xb {
-            return ya + (yb - ya) * (x - xa) / (xb - xa);
-        }
-    }
-    pts.last().map_or(0.0, |p| p.1)
+}
+
+/// The window (middle, half width; mm) at `deg` degrees and `d` m, bilinear in the table's rows
+/// and columns and constant beyond its ends.
+fn window_mm<const N: usize>(rows: &[WindowRow<N>], dists: &[f64; N], deg: f64, d: f64) -> (f64, f64) {
+    let (r, fr) = bracket(rows.len(), |i| rows[i].0, deg);
+    let (c, fc) = bracket(N, |i| dists[i], d);
+    let r1 = (r + 1).min(rows.len() - 1);
+    let c1 = (c + 1).min(N - 1);
+    let at = |col: fn(&WindowRow<N>) -> &[f64; N]| {
+        let (a, b) = (col(&rows[r]), col(&rows[r1]));
+        let lo = a[c] + (b[c] - a[c]) * fr;
+        let hi = a[c1] + (b[c1] - a[c1]) * fr;
+        lo + (hi - lo) * fc
+    };
+    (at(|row| &row.1), at(|row| &row.2))
 }
 
 /// Every pocket's mouth and axis, worked out once per decision (`Table::pocket` builds the jaws
@@ -130,47 +152,51 @@ impl Pockets {
         self.mouth[p as usize]
     }
 
-    /// The approach angle of a ball at `from` to pocket `p`'s axis, radians, anticlockwise
-    /// positive, and the unit vector from `from` to the mouth.
-    fn approach(&self, p: PocketId, from: [f64; 2]) -> (f64, [f64; 2]) {
-        let axis = self.axis[p as usize];
-        let u = unit(from, self.mouth(p));
-        ((axis[0] * u[1] - axis[1] * u[0]).atan2(axis[0] * u[0] + axis[1] * u[1]), u)
-    }
-
-    /// Where a ball at `from` should be sent to drop in pocket `p`.
-    pub(crate) fn aim(&self, p: PocketId, from: [f64; 2]) -> [f64; 2] {
-        let m = self.mouth(p);
-        if self.model == PocketModel::Mouth {
-            return m;
-        }
-        let (g, u) = self.approach(p, from);
-        let pts: &[(f64, f64)] = if p.is_side() { &SIDE_CENTRE_MM } else { &CORNER_CENTRE_MM };
-        let c = g.signum() * interpolate(pts, g.abs().to_degrees()) * 1e-3;
-        [m[0] - u[1] * c, m[1] + u[0] * c]
-    }
-
-    /// Half-angle (radians) within which a ball at `from` sent along `aim` drops in pocket `p`.
-    pub(crate) fn tolerance(&self, p: PocketId, from: [f64; 2]) -> f64 {
-        let (g, _) = self.approach(p, from);
+    /// Where a ball at `from` should be sent to drop in pocket `p`, and the half-angle
+    /// (radians) within which it drops when sent there (0 when the jaw's point hides the drop).
+    /// One call works out the approach once: the geometric evaluation asks for both thousands of
+    /// times a decision.
+    pub(crate) fn window(&self, p: PocketId, from: [f64; 2]) -> ([f64; 2], f64) {
+        let (m, axis) = (self.mouth(p), self.axis[p as usize]);
+        let d = dist(from, m);
+        let u = unit(from, m);
+        // The approach angle to the pocket's axis, anticlockwise positive.
+        let g = (axis[0] * u[1] - axis[1] * u[0]).atan2(axis[0] * u[0] + axis[1] * u[1]);
         let cos_g = g.cos();
         // Beyond these angles the jaw's point hides the drop.
-        if cos_g < if p.is_side() { 0.42 } else { 0.6 } {
-            return 0.0;
-        }
-        let deg = g.abs().to_degrees();
-        let w = match (self.model, p.is_side()) {
-            (PocketModel::Mouth, true) => (self.side_mouth_m / 2.0 - 0.75 * R) * cos_g.powf(1.5),
-            (PocketModel::Mouth, false) => (self.corner_mouth_m / 2.0 - 0.55 * R) * cos_g,
-            (PocketModel::Measured, true) => {
-                WIDTH_SCALE * interpolate(&SIDE_HALF_WIDTH_MM, deg) * 1e-3 * self.side_mouth_m / MEASURED_SIDE_MOUTH_M
+        let hidden = cos_g < if p.is_side() { 0.42 } else { 0.6 };
+        let (centre_m, half_m) = match self.model {
+            PocketModel::Mouth => {
+                let w = if p.is_side() {
+                    (self.side_mouth_m / 2.0 - 0.75 * R) * cos_g.powf(1.5)
+                } else {
+                    (self.corner_mouth_m / 2.0 - 0.55 * R) * cos_g
+                };
+                (0.0, w)
             }
-            (PocketModel::Measured, false) => {
-                WIDTH_SCALE * interpolate(&CORNER_HALF_WIDTH_MM, deg) * 1e-3 * self.corner_mouth_m
-                    / MEASURED_CORNER_MOUTH_M
+            PocketModel::Measured => {
+                let deg = g.abs().to_degrees();
+                let ((c, w), scale) = if p.is_side() {
+                    (window_mm(&SIDE_WINDOWS, &SIDE_DIST_M, deg, d), self.side_mouth_m / MEASURED_SIDE_MOUTH_M)
+                } else {
+                    (window_mm(&CORNER_WINDOWS, &CORNER_DIST_M, deg, d), self.corner_mouth_m / MEASURED_CORNER_MOUTH_M)
+                };
+                (g.signum() * c * 1e-3, WIDTH_SCALE * w * 1e-3 * scale)
             }
         };
-        (w.max(0.0) / dist(from, self.mouth(p)).max(0.05)).atan()
+        let aim = [m[0] - u[1] * centre_m, m[1] + u[0] * centre_m];
+        let tolerance = if hidden { 0.0 } else { (half_m.max(0.0) / d.max(0.05)).atan() };
+        (aim, tolerance)
+    }
+
+    /// Where a ball at `from` should be sent to drop in pocket `p` (`window`).
+    pub(crate) fn aim(&self, p: PocketId, from: [f64; 2]) -> [f64; 2] {
+        self.window(p, from).0
+    }
+
+    /// Half-angle (radians) within which a ball at `from` sent towards `aim` drops (`window`).
+    pub(crate) fn tolerance(&self, p: PocketId, from: [f64; 2]) -> f64 {
+        self.window(p, from).1
     }
 }
 
@@ -198,6 +224,15 @@ mod tests {
         let off = dist(measured.aim(p, from), m);
         assert!((0.012..0.016).contains(&off), "{off}");
         assert_eq!(mouth.aim(p, from), m);
+        // From 0.2 m at the same angle the window is nearly centred (5 mm off) and narrower;
+        // from 1.5 m it is 17 mm off.
+        let near = [m[0] - 0.2 * dir[0], m[1] - 0.2 * dir[1]];
+        let far = [m[0] - 1.5 * dir[0], m[1] - 1.5 * dir[1]];
+        let (off_near, off_far) = (dist(measured.aim(p, near), m), dist(measured.aim(p, far), m));
+        assert!((0.004..0.007).contains(&off_near), "{off_near}");
+        assert!((0.015..0.018).contains(&off_far), "{off_far}");
+        let half_width = |from: [f64; 2]| measured.tolerance(p, from).tan() * dist(from, m);
+        assert!(half_width(near) < 0.85 * half_width(far), "{} {}", half_width(near), half_width(far));
         // A side pocket at 60 degrees: the window is narrow and off the middle.
         let s = PocketId::SideLeft;
         let (ms, sa) = (mouth.mouth(s), table.pocket(s).axis);

@@ -3,8 +3,8 @@
 //! placements.
 
 use crate::eval::{
-    Balls, Ctx, R, after_next, callable, first_contact_velocity, legal_targets, open_line, path_clear, pocket_aim,
-    pocket_target, pocket_tolerance, pos_of, pot_chance, raised_cue_factor, simulate,
+    Balls, Ctx, R, after_next, callable, first_contact_velocity, legal_targets, open_line, path_clear, pocket_target,
+    pocket_tolerance, pocket_window, pos_of, pot_chance, raised_cue_factor, simulate,
 };
 use crate::level::Budget;
 use crate::table_ops::{dist, placement_ok, unit};
@@ -118,10 +118,10 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
         let legal_call = calls.contains(&t);
         for p in PocketId::ALL {
             let mouth = pocket_target(ctx, p);
-            let aim = pocket_aim(ctx, p, tp);
+            let (aim, tol) = pocket_window(ctx, p, tp);
             let u = unit(tp, aim);
             let ghost = [tp[0] - 2.0 * R * u[0], tp[1] - 2.0 * R * u[1]];
-            if legal_call && path_clear(balls, tp, aim, &[t, BallId::CUE]) && pocket_tolerance(ctx, p, tp) > 0.0 {
+            if legal_call && path_clear(balls, tp, aim, &[t, BallId::CUE]) && tol > 0.0 {
                 let v = unit(cue, ghost);
                 let cut = cut_between(v, u);
                 if cut < 80f64.to_radians() && table.contains_ball(ghost, R * 0.5) {
@@ -134,7 +134,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                             phi0: angle(v),
                             travel: dist(cue, ghost) + dist(tp, aim),
                             cut,
-                            est: pot_chance(&ctx.noise, dist(cue, ghost), cut, pocket_tolerance(ctx, p, tp)),
+                            est: pot_chance(&ctx.noise, dist(cue, ghost), cut, tol),
                         });
                     } else if budget.kicks {
                         for line in rail_lines(ctx) {
@@ -154,13 +154,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                                         phi0: angle(unit(cue, mg)),
                                         travel: dist(cue, bp) + dist(bp, ghost) + dist(tp, aim),
                                         cut,
-                                        est: 0.3
-                                            * pot_chance(
-                                                &ctx.noise,
-                                                dist(cue, bp) + dist(bp, ghost),
-                                                cut,
-                                                pocket_tolerance(ctx, p, tp),
-                                            ),
+                                        est: 0.3 * pot_chance(&ctx.noise, dist(cue, bp) + dist(bp, ghost), cut, tol),
                                     });
                                 }
                             }
@@ -211,11 +205,8 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                     continue;
                 }
                 let Some(cp) = pos_of(balls, c) else { continue };
-                let aim = pocket_aim(ctx, p, cp);
-                if dist(cp, tp) > 0.8 || !path_clear(balls, cp, aim, &[c, BallId::CUE]) {
-                    continue;
-                }
-                if pocket_tolerance(ctx, p, cp) <= 0.0 {
+                let (aim, tol) = pocket_window(ctx, p, cp);
+                if dist(cp, tp) > 0.8 || tol <= 0.0 || !path_clear(balls, cp, aim, &[c, BallId::CUE]) {
                     continue;
                 }
                 let uc = unit(cp, aim);
@@ -239,8 +230,7 @@ pub fn pot_plans(ctx: &Ctx, state: &GameState, balls: &Balls, budget: &Budget) -
                         phi0: angle(v),
                         travel: dist(cue, gt) + dist(tp, gc) + dist(cp, aim),
                         cut,
-                        est: 0.4
-                            * pot_chance(&ctx.noise, dist(cue, gt) + dist(tp, gc), cut, pocket_tolerance(ctx, p, cp)),
+                        est: 0.4 * pot_chance(&ctx.noise, dist(cue, gt) + dist(tp, gc), cut, tol),
                     });
                 }
             }
