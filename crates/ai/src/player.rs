@@ -266,14 +266,49 @@ impl Player {
 
     /// `decide` with the expectations behind it.
     pub fn think(&self, view: &TableView, seed: u64) -> Thought {
-        let budget = self.level.budget();
+        self.think_with(view, &self.level.budget(), seed)
+    }
+
+    /// `think` with another search budget than the level's (the level's noise): for comparing
+    /// search schedules on the same positions (`examples/quality.rs`).
+    pub fn think_with(&self, view: &TableView, budget: &Budget, seed: u64) -> Thought {
         let ctx = Ctx::new(view.game, view.table, view.params, self.level.noise(), view.me(), budget.position_depth);
         if let Some(d) = &view.pending
             && !d.options.is_empty()
         {
-            return self.choose_option(&ctx, view, &budget);
+            return self.choose_option(&ctx, view, budget);
         }
-        self.search(&ctx, view, &budget, seed)
+        self.search(&ctx, view, budget, seed)
+    }
+
+    /// What the stroke a thought intends is worth, valued as the search values its finalists
+    /// (rollouts with the level's noise and the second ply) over `n` rollouts whose execution
+    /// errors come from `seed`: (mean value, success rate, foul rate). `None` for a thought
+    /// that is no stroke (an option). Two thoughts valued with one seed share their errors.
+    pub fn stroke_value(&self, view: &TableView, thought: &Thought, n: usize, seed: u64) -> Option<(f64, f64, f64)> {
+        let (Some(strike), Action::Shoot { call, cue_ball_placement, .. }) = (thought.intended, &thought.action) else {
+            return None;
+        };
+        let budget = self.level.budget();
+        let ctx = Ctx::new(view.game, view.table, view.params, self.level.noise(), view.me(), budget.position_depth);
+        let mut balls: Balls =
+            view.balls.iter().copied().filter(|b| !(cue_ball_placement.is_some() && b.0.is_cue())).collect();
+        if let Some(p) = cue_ball_placement {
+            balls.push((BallId::CUE, *p));
+        }
+        let look = (budget.lookahead_samples > 0).then_some(&budget);
+        let mut noise_rng = ChaCha8Rng::seed_from_u64(mix(seed, u64::MAX - 1, 5));
+        let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, 0, 5));
+        let (mut sum, mut succ, mut fouls) = (0.0, 0.0, 0.0);
+        for _ in 0..n {
+            let o =
+                rollout(&ctx, &view.state, &balls, &strike, call, budget.position_play, look, &mut noise_rng, &mut rng);
+            sum += o.value;
+            succ += f64::from(u8::from(o.success));
+            fouls += f64::from(u8::from(o.foul));
+        }
+        let n = n.max(1) as f64;
+        Some((sum / n, succ / n, fouls / n))
     }
 
     fn choose_option(&self, ctx: &Ctx, view: &TableView, budget: &Budget) -> Thought {

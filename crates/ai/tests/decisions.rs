@@ -62,6 +62,31 @@ fn an_easy_pot_is_taken_and_usually_made() {
     assert!(th.success > 0.7, "{th:?}");
 }
 
+/// `examples/quality.rs` compares budgets through `think_with` and `stroke_value`: with the
+/// level's own budget `think_with` is `think`, and the value of a stroke made a foot from the
+/// pocket is high and agrees with what the search expected of it.
+#[test]
+fn think_with_the_levels_budget_is_think_and_stroke_value_values_the_stroke() {
+    // The 1 a foot from the corner, the cue ball behind it (as in the test above).
+    let t = Table::default();
+    let p = t.pocket(PocketId::FootLeft).mouth_centre;
+    let u = [p[0] - 0.9, p[1] - 0.35];
+    let n = u[0].hypot(u[1]);
+    let one = [p[0] - u[0] / n * 0.3, p[1] - u[1] / n * 0.3];
+    let cue = [one[0] - u[0] / n * 0.4, one[1] - u[1] / n * 0.4 + 0.05];
+    let balls = vec![(BallId::CUE, cue), (b(1), one), (b(2), [0.2, 0.1]), (b(9), [-0.8, -0.4])];
+    let view = TableView::shot(Game::NineBall, t, GameState::default(), balls);
+    let player = Player::new(Level::Pro);
+    let th = player.think(&view, 5);
+    let with = player.think_with(&view, &Level::Pro.budget(), 5);
+    assert_eq!(format!("{:?}", th.action), format!("{:?}", with.action));
+    let (value, success, foul) = player.stroke_value(&view, &th, 60, 9).expect("a stroke");
+    assert!(success > 0.8 && foul < 0.1, "success {success}, foul {foul}");
+    assert!((value - th.value).abs() < 0.15, "valued {value}, the search expected {}", th.value);
+    // The same seed, the same value.
+    assert_eq!(player.stroke_value(&view, &th, 60, 9), Some((value, success, foul)));
+}
+
 /// A 9-ball position after a push out: the 1 hidden behind the 2 and 3, or hanging in a pocket.
 fn after_push_out(hidden: bool) -> (TableView, biljardi_rules::Decision) {
     let table = Table::default();
