@@ -45,15 +45,21 @@ fn eight_ball_calls_a_ball_of_its_own_group() {
     }
 }
 
-#[test]
-fn an_easy_pot_is_taken_and_usually_made() {
-    // The 1 a foot from the corner, the cue ball straight behind it.
+/// The 1 a foot from the corner and the cue ball 0.4 m straight behind it, moved `across` m
+/// sideways (a small cut).
+fn one_a_foot_from_the_corner(across: f64) -> (Table, [f64; 2], [f64; 2]) {
     let t = Table::default();
     let p = t.pocket(PocketId::FootLeft).mouth_centre;
     let u = [p[0] - 0.9, p[1] - 0.35];
     let n = u[0].hypot(u[1]);
     let one = [p[0] - u[0] / n * 0.3, p[1] - u[1] / n * 0.3];
-    let cue = [one[0] - u[0] / n * 0.4, one[1] - u[1] / n * 0.4];
+    let cue = [one[0] - u[0] / n * 0.4, one[1] - u[1] / n * 0.4 + across];
+    (t, one, cue)
+}
+
+#[test]
+fn an_easy_pot_is_taken_and_usually_made() {
+    let (t, one, cue) = one_a_foot_from_the_corner(0.0);
     let state = GameState::default();
     let view = TableView::shot(Game::NineBall, t, state, vec![(BallId::CUE, cue), (b(1), one), (b(9), [-0.8, -0.4])]);
     let th = Player::new(Level::Pro).think(&view, 1);
@@ -67,13 +73,7 @@ fn an_easy_pot_is_taken_and_usually_made() {
 /// pocket is high and agrees with what the search expected of it.
 #[test]
 fn think_with_the_levels_budget_is_think_and_stroke_value_values_the_stroke() {
-    // The 1 a foot from the corner, the cue ball behind it (as in the test above).
-    let t = Table::default();
-    let p = t.pocket(PocketId::FootLeft).mouth_centre;
-    let u = [p[0] - 0.9, p[1] - 0.35];
-    let n = u[0].hypot(u[1]);
-    let one = [p[0] - u[0] / n * 0.3, p[1] - u[1] / n * 0.3];
-    let cue = [one[0] - u[0] / n * 0.4, one[1] - u[1] / n * 0.4 + 0.05];
+    let (t, one, cue) = one_a_foot_from_the_corner(0.05);
     let balls = vec![(BallId::CUE, cue), (b(1), one), (b(2), [0.2, 0.1]), (b(9), [-0.8, -0.4])];
     let view = TableView::shot(Game::NineBall, t, GameState::default(), balls);
     let player = Player::new(Level::Pro);
