@@ -1,14 +1,15 @@
 //! How good a search budget's decisions are, compared position by position (release build):
-//! the level's own budget against the same with `--set` changes (`key=value` pairs separated by
-//! commas: `samples`, `finalists`, `deep_samples`, `confirm`,
-//! `confirm_samples`, `speed_search`, `lookahead_samples`, `lookahead_plans`,
-//! `lookahead_strokes`, `placements`, `speeds`, `spins`). Positions: run-out trials (a random open table, ball in hand)
-//! played on with the level's own decisions for up to `--shots` shots. In each both schedules
-//! decide with the same seed; where they choose different strokes both are valued by
+//! the level's own budget against the same with `--set` changes (`key=value` pairs separated
+//! by commas: `samples`, `finalists`, `deep_samples`, `confirm`, `confirm_samples`,
+//! `speed_search`, `lookahead_samples`, `lookahead_plans`, `lookahead_strokes`, `placements`,
+//! `speeds`, `spins`). Positions: run-out trials (a random open table, ball in hand) played on
+//! with the level's own decisions for up to `--shots` shots. In each both budgets decide with
+//! the same seed; where they choose different strokes both are valued by
 //! `Player::stroke_value` over `--value-samples` rollouts on shared execution errors, so the
 //! difference is the decision's and not the luck of the draw. Prints one JSON line: positions,
 //! how many differed, the mean difference in value (changed minus the level's) over all
-//! positions with its standard error, and each budget's decision time.
+//! positions with its standard error, and each budget's decision time p95. It values with the
+//! AI's own value function, so it judges the search, not that function.
 //! `cargo run -p biljardi-ai --release --example quality -- --game 9ball --level master --set deep_samples=48 --tables 40 --shots 4 --seed 1`
 
 mod common;
