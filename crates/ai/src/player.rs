@@ -3,7 +3,7 @@
 
 use crate::eval::{Balls, Ctx, legal_targets, option_value, perturb, play_and_judge, playable, pos_of};
 use crate::level::{Budget, Level};
-use crate::rollout::rollout;
+use crate::rollout::rollouts;
 use crate::shots::{self, Candidate, ShotKind};
 use crate::table_ops::dist;
 use crate::view::{Action, TableView};
@@ -297,16 +297,9 @@ impl Player {
             balls.push((BallId::CUE, *p));
         }
         let look = (budget.lookahead_samples > 0).then_some(&budget);
-        let mut noise_rng = ChaCha8Rng::seed_from_u64(mix(seed, u64::MAX - 1, 5));
-        let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, 0, 5));
-        let (mut sum, mut succ, mut fouls) = (0.0, 0.0, 0.0);
-        for _ in 0..n {
-            let o =
-                rollout(&ctx, &view.state, &balls, &strike, call, budget.position_play, look, &mut noise_rng, &mut rng);
-            sum += o.value;
-            succ += f64::from(u8::from(o.success));
-            fouls += f64::from(u8::from(o.foul));
-        }
+        let (noise_seed, ply_seed) = (mix(seed, u64::MAX - 1, 5), mix(seed, 0, 5));
+        let (sum, succ, fouls) =
+            rollouts(&ctx, &view.state, &balls, &strike, call, budget.position_play, look, n, noise_seed, ply_seed);
         let n = n.max(1) as f64;
         Some((sum / n, succ / n, fouls / n))
     }
@@ -503,16 +496,8 @@ impl Player {
             let balls = with_cue(c.placement);
             // Common random numbers: every candidate of a pass is struck with the same sequence
             // of execution errors, so their comparison is not left to the luck of the draw.
-            let mut noise_rng = ChaCha8Rng::seed_from_u64(mix(seed, u64::MAX - 1, stage));
-            let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, idx as u64, stage));
-            let (mut sum, mut succ, mut fouls) = (0.0, 0.0, 0.0);
-            for _ in 0..n {
-                let o = rollout(ctx, state, &balls, &c.strike, &c.call, pp, look, &mut noise_rng, &mut rng);
-                sum += o.value;
-                succ += if o.success { 1.0 } else { 0.0 };
-                fouls += if o.foul { 1.0 } else { 0.0 };
-            }
-            (sum, succ, fouls)
+            let (noise_seed, ply_seed) = (mix(seed, u64::MAX - 1, stage), mix(seed, idx as u64, stage));
+            rollouts(ctx, state, &balls, &c.strike, &c.call, pp, look, n, noise_seed, ply_seed)
         };
         // A pot good enough for the level's taste (`Budget::shoot_above`): no safeties, unless
         // the shooter is on two fouls (6.14: the third costs the rack or 15 points), or unless

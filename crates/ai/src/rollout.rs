@@ -138,3 +138,31 @@ pub fn rollout<G: Rng, H: Rng>(
         !d.foul && (d.winner == Some(ctx.me) || (!d.game_over && d.next_shooter == ctx.me && d.options.is_empty()));
     Outcome { value, success, foul: d.foul }
 }
+
+/// `n` rollouts of one stroke: the execution errors drawn from `noise_seed` (strokes valued with
+/// one such seed share their errors), the second ply's from `ply_seed`: (sum of the values,
+/// successes, fouls).
+#[allow(clippy::too_many_arguments)]
+pub fn rollouts(
+    ctx: &Ctx,
+    state: &GameState,
+    balls: &[(BallId, [f64; 2])],
+    strike: &Strike,
+    call: &Call,
+    pp: bool,
+    look: Option<&Budget>,
+    n: usize,
+    noise_seed: u64,
+    ply_seed: u64,
+) -> (f64, f64, f64) {
+    let mut noise_rng = rand_chacha::ChaCha8Rng::seed_from_u64(noise_seed);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(ply_seed);
+    let (mut sum, mut succ, mut fouls) = (0.0, 0.0, 0.0);
+    for _ in 0..n {
+        let o = rollout(ctx, state, balls, strike, call, pp, look, &mut noise_rng, &mut rng);
+        sum += o.value;
+        succ += if o.success { 1.0 } else { 0.0 };
+        fouls += if o.foul { 1.0 } else { 0.0 };
+    }
+    (sum, succ, fouls)
+}
