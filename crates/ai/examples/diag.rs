@@ -7,9 +7,10 @@
 
 mod common;
 
-use biljardi_ai::eval::{Ctx, play_and_judge};
+use biljardi_ai::eval::Ctx;
 use biljardi_ai::player::mix;
-use biljardi_ai::{Action, Level, Player, TableView, table_ops};
+use biljardi_ai::selfplay::play_on;
+use biljardi_ai::{Action, Level, Player, TableView};
 use biljardi_physics::{BallId, Params, Table};
 use biljardi_rules::{BallInHand, Game, GameState};
 
@@ -56,7 +57,7 @@ fn main() {
                 balls.retain(|b| !b.0.is_cue());
                 balls.push((BallId::CUE, p));
             }
-            let (played, d) = play_and_judge(&ctx, &state, &balls, strike, &call);
+            let (d, next) = play_on(&ctx, &state, &balls, &call, strike, None);
             let worked = !d.foul && (d.winner == Some(0) || (!d.game_over && d.next_shooter == 0));
             let band = ((th.success * 10.0).floor() as usize).saturating_sub(5).min(4);
             bands[band].0 += 1;
@@ -105,11 +106,11 @@ fn main() {
                 wins += u32::from(d.winner == Some(0));
                 break;
             }
-            if !worked || !d.options.is_empty() {
+            let Some(next) = next else {
                 result = format!("failed at step {step} with {} balls left, rated {:.2}", balls.len() - 1, th.success);
                 break;
-            }
-            (state, balls) = table_ops::apply(game, &table, &d, &played.resting(), None);
+            };
+            (state, balls) = next;
         }
         println!("trial {k}: {result}");
     }

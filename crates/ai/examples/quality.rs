@@ -14,11 +14,12 @@
 
 mod common;
 
-use biljardi_ai::eval::{Ctx, play_and_judge};
+use biljardi_ai::eval::Ctx;
 use biljardi_ai::player::mix;
+use biljardi_ai::selfplay::play_on;
 use biljardi_ai::selfplay::random_open_table;
-use biljardi_ai::{Action, Budget, Level, Player, TableView, table_ops};
-use biljardi_physics::{BallId, Params, Table};
+use biljardi_ai::{Action, Budget, Level, Player, TableView};
+use biljardi_physics::{Params, Table};
 use biljardi_rules::{BallInHand, GameState};
 use std::time::Instant;
 
@@ -77,17 +78,8 @@ fn main() {
             diffs.push(d);
             // Play on with the level's own decision.
             let Action::Shoot { call, strike, cue_ball_placement } = a.action else { break };
-            if let Some(p) = cue_ball_placement {
-                balls.retain(|b| !b.0.is_cue());
-                balls.push((BallId::CUE, p));
-            }
-            let (played, j) = play_and_judge(&ctx, &state, &balls, strike, &call);
-            if j.game_over || j.next_shooter != 0 || j.foul || !j.options.is_empty() {
-                break;
-            }
-            let (st, b) = table_ops::apply(game, &table, &j, &played.resting(), None);
-            state = st;
-            balls = b;
+            let Some(next) = play_on(&ctx, &state, &balls, &call, strike, cue_ball_placement).1 else { break };
+            (state, balls) = next;
         }
     }
     let n = diffs.len().max(1) as f64;

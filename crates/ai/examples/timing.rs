@@ -5,9 +5,10 @@
 
 mod common;
 
-use biljardi_ai::eval::{Ctx, play_and_judge};
-use biljardi_ai::{Action, Level, Player, TableView, table_ops};
-use biljardi_physics::{BallId, Params, Table};
+use biljardi_ai::eval::Ctx;
+use biljardi_ai::selfplay::play_on;
+use biljardi_ai::{Action, Level, Player, TableView};
+use biljardi_physics::{Params, Table};
 use biljardi_rules::{BallInHand, Game, GameState};
 use std::time::Instant;
 
@@ -51,15 +52,8 @@ fn main() {
                 eprintln!("trial {k} step {step} in_hand {in_hand} candidates {} cpu/2 {ms:.0} ms", thought.candidates);
             }
             let Action::Shoot { call, strike, cue_ball_placement } = thought.action else { break };
-            if let Some(p) = cue_ball_placement {
-                balls.retain(|b| !b.0.is_cue());
-                balls.push((BallId::CUE, p));
-            }
-            let (played, d) = play_and_judge(&ctx, &state, &balls, strike, &call);
-            if d.game_over || d.foul || d.next_shooter != 0 || !d.options.is_empty() {
-                break;
-            }
-            (state, balls) = table_ops::apply(game, &table, &d, &played.resting(), None);
+            let Some(next) = play_on(&ctx, &state, &balls, &call, strike, cue_ball_placement).1 else { break };
+            (state, balls) = next;
         }
     }
     let pct = |v: &mut Vec<f64>, q: f64| {

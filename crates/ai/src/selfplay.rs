@@ -6,8 +6,8 @@ use crate::level::Level;
 use crate::player::{Player, mix};
 use crate::table_ops::{self, dist, placement_ok};
 use crate::view::{Action, TableView};
-use biljardi_physics::{BALL_RADIUS_M, BallId, Params, Table};
-use biljardi_rules::{BallInHand, Decision, Game, GameState};
+use biljardi_physics::{BALL_RADIUS_M, BallId, Params, Strike, Table};
+use biljardi_rules::{BallInHand, Call, Decision, Game, GameState};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::fmt;
@@ -583,22 +583,38 @@ pub fn runout_trial(game: Game, level: Level, seed: u64, times: &mut Vec<f64>) -
         let action = player.decide(&view, mix(seed, 77, step));
         times.push(t0.elapsed().as_secs_f64() * 1000.0);
         let Action::Shoot { call, strike, cue_ball_placement } = action else { return false };
-        if let Some(p) = cue_ball_placement {
-            balls.retain(|b| !b.0.is_cue());
-            balls.push((BallId::CUE, p));
+        let (d, next) = play_on(&ctx, &state, &balls, &call, strike, cue_ball_placement);
+        match next {
+            Some((s, b)) => (state, balls) = (s, b),
+            None => return d.game_over && d.winner == Some(0),
         }
-        let (played, d) = play_and_judge(&ctx, &state, &balls, strike, &call);
-        if d.game_over {
-            return d.winner == Some(0);
-        }
-        if d.next_shooter != 0 || d.foul || !d.options.is_empty() {
-            return false;
-        }
-        let (s, b) = table_ops::apply(game, &table, &d, &played.resting(), None);
-        state = s;
-        balls = b;
     }
     false
+}
+
+/// One shot of a run-out by player 0: the cue ball put at `placement` (when in hand), the
+/// stroke played and judged; with the decision, the position after it while player 0 stays at
+/// the table (no foul, no option to choose, the game not over), else `None`. The run-out
+/// trials and the examples that replay them (`diag`, `timing`, `quality`) step with it.
+pub fn play_on(
+    ctx: &Ctx,
+    state: &GameState,
+    balls: &[(BallId, [f64; 2])],
+    call: &Call,
+    strike: Strike,
+    placement: Option<[f64; 2]>,
+) -> (Decision, Option<(GameState, Vec<(BallId, [f64; 2])>)>) {
+    let mut balls = balls.to_vec();
+    if let Some(p) = placement {
+        balls.retain(|b| !b.0.is_cue());
+        balls.push((BallId::CUE, p));
+    }
+    let (played, d) = play_and_judge(ctx, state, &balls, strike, call);
+    if d.game_over || d.next_shooter != 0 || d.foul || !d.options.is_empty() {
+        return (d, None);
+    }
+    let next = table_ops::apply(ctx.game, &ctx.table, &d, &played.resting(), None);
+    (d, Some(next))
 }
 
 /// How one break-and-run trial went, for telling the break's share of the failures from the
