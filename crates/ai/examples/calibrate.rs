@@ -2,8 +2,10 @@
 //! rollout's end position) against the physics: random cue ball and object ball positions on
 //! an empty table, every direct pot the shot generator plans, struck with the aim refined
 //! against the physics at the ladder's middle speed, `--samples` times with the level's noise.
-//! Prints, per band of the estimate, the mean estimate and how often the ball dropped, and the
-//! same split by cut angle and by the object ball's distance from a cushion:
+//! Prints, per band of the estimate, the mean estimate, how often the ball was made (dropped,
+//! the cue ball staying up) and how often it dropped at all (`pot_chance` rates that: the
+//! object ball's line), and the same split by cut angle and by the object ball's distance
+//! from a cushion:
 //! `cargo run -p biljardi-ai --release --example calibrate -- --level master --layouts 400 --samples 40 --seed 1`
 
 mod common;
@@ -16,19 +18,30 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
 
-/// (shots, sum of estimates, sum of outcomes) per bucket.
+/// (shots, sum of estimates, sum of made pots, sum of drops) per bucket.
 #[derive(Clone, Copy, Default)]
-struct Bucket(u32, f64, f64);
+struct Bucket(u32, f64, f64, f64);
 
 impl Bucket {
-    fn add(&mut self, est: f64, made: f64) {
+    fn add(&mut self, est: f64, made: f64, dropped: f64) {
         self.0 += 1;
         self.1 += est;
         self.2 += made;
+        self.3 += dropped;
     }
+    /// "made": the ball dropped and the cue ball stayed up; "dropped": the ball went into the
+    /// pocket, scratch or not. `pot_chance` rates the object ball's line, so it is to be read
+    /// against "dropped": the stroke here is one centre-ball speed, where the search picks the
+    /// spin and speed that keep the cue ball out of the pocket.
     fn line(&self, name: &str) -> String {
         let n = f64::from(self.0.max(1));
-        format!("{name}: {} shots, estimate {:.3}, made {:.3}", self.0, self.1 / n, self.2 / n)
+        format!(
+            "{name}: {} shots, estimate {:.3}, made {:.3}, dropped {:.3}",
+            self.0,
+            self.1 / n,
+            self.2 / n,
+            self.3 / n
+        )
     }
 }
 
@@ -61,7 +74,7 @@ fn main() {
             let Some(strike) = shots::refine(&ctx, &balls, &plan, v, 0.0, 0.0, budget.refine_passes.max(1)) else {
                 continue;
             };
-            let (mut made, mut scratched) = (0.0, 0.0);
+            let (mut made, mut dropped, mut scratched) = (0.0, 0.0, 0.0);
             for _ in 0..samples {
                 let s = perturb(&ctx.noise, &strike, &mut rng);
                 let played = simulate(&table, &ctx.params, &balls, s);
@@ -70,13 +83,13 @@ fn main() {
                         *b == id && matches!(f, BallFate::Pocketed { pocket } if want.is_none_or(|w| w == *pocket))
                     })
                 };
-                if down(BallId::CUE, None) {
-                    scratched += 1.0;
-                } else if down(plan.target, Some(pocket)) {
-                    made += 1.0;
-                }
+                let (scratch, drop) = (down(BallId::CUE, None), down(plan.target, Some(pocket)));
+                scratched += f64::from(u8::from(scratch));
+                dropped += f64::from(u8::from(drop));
+                made += f64::from(u8::from(drop && !scratch));
             }
-            let made = made / samples as f64;
+            let n = samples as f64;
+            let (made, dropped, scratched) = (made / n, dropped / n, scratched / n);
             if let Some(f) = dump.as_mut() {
                 let aim = pocket_target(&ctx, pocket);
                 let to_pocket = (aim[0] - one[0]).hypot(aim[1] - one[1]);
@@ -88,12 +101,12 @@ fn main() {
                     pocket_tolerance(&ctx, pocket, one),
                     u8::from(pocket.is_side()),
                     table.cushion_gap_m(cue, BALL_RADIUS_M),
-                    scratched / samples as f64
+                    scratched
                 )
                 .expect("write --dump");
             }
-            by_est[((plan.est * 10.0) as usize).min(9)].add(plan.est, made);
-            by_cut[((plan.cut.to_degrees() / 20.0) as usize).min(3)].add(plan.est, made);
+            by_est[((plan.est * 10.0) as usize).min(9)].add(plan.est, made, dropped);
+            by_cut[((plan.cut.to_degrees() / 20.0) as usize).min(3)].add(plan.est, made, dropped);
             by_rail[if rail < 0.03 {
                 0
             } else if rail < 0.15 {
@@ -101,7 +114,7 @@ fn main() {
             } else {
                 2
             }]
-            .add(plan.est, made);
+            .add(plan.est, made, dropped);
         }
     }
     println!("level {}, {layouts} layouts, {samples} strikes each", level.name());
