@@ -60,7 +60,7 @@ fn main() {
     let mut by_cut = [Bucket::default(); 4];
     let mut by_rail = [Bucket::default(); 3];
     // `--dump FILE`: one line per plan (cue to ghost m, cut rad, object to pocket m, tolerance
-    // rad, side pocket, object and cue ball gaps to a cushion m, made, cue ball pocketed).
+    // rad, side pocket, object and cue ball gaps to a cushion m, made, cue ball pocketed, dropped).
     let mut dump = args
         .iter()
         .any(|a| a == "--dump")
@@ -95,13 +95,12 @@ fn main() {
                 let to_pocket = (aim[0] - one[0]).hypot(aim[1] - one[1]);
                 writeln!(
                     f,
-                    "{:.4}\t{:.4}\t{to_pocket:.4}\t{:.5}\t{}\t{rail:.4}\t{:.4}\t{made:.4}\t{:.4}",
+                    "{:.4}\t{:.4}\t{to_pocket:.4}\t{:.5}\t{}\t{rail:.4}\t{:.4}\t{made:.4}\t{scratched:.4}\t{dropped:.4}",
                     plan.travel - to_pocket,
                     plan.cut,
                     pocket_tolerance(&ctx, pocket, one),
                     u8::from(pocket.is_side()),
                     table.cushion_gap_m(cue, BALL_RADIUS_M),
-                    scratched
                 )
                 .expect("write --dump");
             }
