@@ -30,9 +30,9 @@ impl Bucket {
         self.3 += dropped;
     }
     /// "made": the ball dropped and the cue ball stayed up; "dropped": the ball went into the
-    /// pocket, scratch or not. `pot_chance` rates the object ball's line, so it is to be read
-    /// against "dropped": the stroke here is one centre-ball speed, where the search picks the
-    /// spin and speed that keep the cue ball out of the pocket.
+    /// pocket, scratch or not. `pot_chance` rates the object ball's line, so read it against
+    /// "dropped": here every pot is struck at one speed with centre ball, where the search
+    /// picks the spin and speed that keep the cue ball out of the pocket.
     fn line(&self, name: &str) -> String {
         let n = f64::from(self.0.max(1));
         format!(
