@@ -1,5 +1,5 @@
-//! The physics rollouts of a candidate shot: one noisy stroke judged by the referee and valued
-//! (`rollout`), and the second ply's search of the next shot (`next_shot_chance`). They use
+//! The physics rollouts of a candidate shot: noisy strokes judged by the referee and valued
+//! (`rollouts`), and the second ply's search of the next shot (`next_shot_chance`). They use
 //! both the judging in `eval` and the shot generation in `shots`, which depends on `eval`
 //! only: so neither of those two imports the other's dependents (issue 22).
 
@@ -13,15 +13,6 @@ use rand::{Rng, SeedableRng};
 
 /// What a foul costs beyond the position it leaves.
 const FOUL_PENALTY: f64 = 0.1;
-
-/// What one rollout came to.
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    pub value: f64,
-    /// The shooter keeps the table (or wins) without a foul.
-    pub success: bool,
-    pub foul: bool,
-}
 
 /// The chance of the best next shot searched with the physics: the `plans` most promising
 /// pots, each struck `samples` times with noise; success is the called ball down without a foul
@@ -101,47 +92,11 @@ pub fn next_shot_chance<G: Rng>(
     }
 }
 
-/// One noisy rollout of a planned shot, its execution error drawn from `noise_rng`; with `look`
-/// the next position's chance is searched with the physics (second ply, drawing on `rng`) when
-/// the shooter keeps the table.
-#[allow(clippy::too_many_arguments)]
-pub fn rollout<G: Rng, H: Rng>(
-    ctx: &Ctx,
-    state: &GameState,
-    balls: &[(BallId, [f64; 2])],
-    strike: &Strike,
-    call: &Call,
-    pp: bool,
-    look: Option<&Budget>,
-    noise_rng: &mut H,
-    rng: &mut G,
-) -> Outcome {
-    let s = perturb(&ctx.noise, strike, noise_rng);
-    let (played, d) = play_and_judge(ctx, state, balls, s, call);
-    let resting = played.resting();
-    let keeps = !d.foul && !d.game_over && d.options.is_empty() && d.next_shooter == ctx.me;
-    let value = match look {
-        Some(budget) if keeps && budget.lookahead_samples > 0 => {
-            let (ns, nb) = table_ops::apply(ctx.game, &ctx.table, &d, &resting, None);
-            if ns.is_break || ns.ball_in_hand != BallInHand::None {
-                decision_value(ctx, &d, &resting, pp)
-            } else {
-                let q = next_shot_chance(ctx, &ns, &nb, budget, rng);
-                (shooter_value(ctx, &ns, &nb, q) + 0.12 * material(ctx, &ns, &nb)).clamp(0.01, 0.99)
-            }
-        }
-        _ => decision_value(ctx, &d, &resting, pp),
-    };
-    // Ball in hand is worth more to the opponent than the coarse position value says.
-    let value = if d.foul && !d.game_over { (value - FOUL_PENALTY).max(0.0) } else { value };
-    let success =
-        !d.foul && (d.winner == Some(ctx.me) || (!d.game_over && d.next_shooter == ctx.me && d.options.is_empty()));
-    Outcome { value, success, foul: d.foul }
-}
-
-/// `n` rollouts of one stroke: the execution errors drawn from `noise_seed` (strokes valued with
-/// one such seed share their errors), the second ply's from `ply_seed`: (sum of the values,
-/// successes, fouls).
+/// `n` noisy rollouts of one stroke, each judged by the referee and valued (with `look` the
+/// next position's chance is searched with the physics, the second ply, when the shooter keeps
+/// the table): the execution errors drawn from `noise_seed` (strokes valued with one such seed
+/// share their errors), the second ply's from `ply_seed`. Returns the sum of the values, the
+/// successes (the shooter keeps the table or wins, without a foul) and the fouls.
 #[allow(clippy::too_many_arguments)]
 pub fn rollouts(
     ctx: &Ctx,
@@ -159,10 +114,28 @@ pub fn rollouts(
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(ply_seed);
     let (mut sum, mut succ, mut fouls) = (0.0, 0.0, 0.0);
     for _ in 0..n {
-        let o = rollout(ctx, state, balls, strike, call, pp, look, &mut noise_rng, &mut rng);
-        sum += o.value;
-        succ += if o.success { 1.0 } else { 0.0 };
-        fouls += if o.foul { 1.0 } else { 0.0 };
+        let s = perturb(&ctx.noise, strike, &mut noise_rng);
+        let (played, d) = play_and_judge(ctx, state, balls, s, call);
+        let resting = played.resting();
+        let keeps = !d.foul && !d.game_over && d.options.is_empty() && d.next_shooter == ctx.me;
+        let value = match look {
+            Some(budget) if keeps && budget.lookahead_samples > 0 => {
+                let (ns, nb) = table_ops::apply(ctx.game, &ctx.table, &d, &resting, None);
+                if ns.is_break || ns.ball_in_hand != BallInHand::None {
+                    decision_value(ctx, &d, &resting, pp)
+                } else {
+                    let q = next_shot_chance(ctx, &ns, &nb, budget, &mut rng);
+                    (shooter_value(ctx, &ns, &nb, q) + 0.12 * material(ctx, &ns, &nb)).clamp(0.01, 0.99)
+                }
+            }
+            _ => decision_value(ctx, &d, &resting, pp),
+        };
+        // Ball in hand is worth more to the opponent than the coarse position value says.
+        sum += if d.foul && !d.game_over { (value - FOUL_PENALTY).max(0.0) } else { value };
+        let success =
+            !d.foul && (d.winner == Some(ctx.me) || (!d.game_over && d.next_shooter == ctx.me && d.options.is_empty()));
+        succ += f64::from(u8::from(success));
+        fouls += f64::from(u8::from(d.foul));
     }
     (sum, succ, fouls)
 }
