@@ -88,7 +88,7 @@ fn main() {
                 let (mut lo, mut hi) = (0.01, 20.0);
                 for _ in 0..60 {
                     let mid = 0.5 * (lo + hi);
-                    if pot_chance(&ctx.noise, mid, plan.cut, tol) > made { lo = mid } else { hi = mid }
+                    if pot_chance(&ctx, mid, plan.cut, tol) > made { lo = mid } else { hi = mid }
                 }
                 0.5 * (lo + hi)
             };

@@ -12,8 +12,9 @@
 
 mod common;
 
+use biljardi_ai::Level;
 use biljardi_ai::eval::{Ctx, pocket_aim, pocket_target, simulate};
-use biljardi_ai::{Level, shots};
+use biljardi_ai::shots::{self, ShotKind};
 use biljardi_physics::{BALL_RADIUS_M, BallFate, Params, Table};
 use biljardi_rules::Game;
 use rand::SeedableRng;
@@ -32,7 +33,7 @@ fn main() {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     println!("side\tangle_deg\tobj_m\tspeed\tlo_mm\thi_mm");
     for _ in 0..layouts {
-        let Some((balls, pots)) = common::two_ball_pots(&ctx, &budget, &mut rng) else { continue };
+        let Some((balls, pots)) = common::random_pots(&ctx, &budget, ShotKind::Pot, &mut rng) else { continue };
         let (cue, one) = (balls[0].1, balls[1].1);
         for (plan, pocket) in pots {
             // The approach angle from the mouth's middle; the offsets from the aim point.

@@ -19,27 +19,39 @@ pub fn percentile(sorted: &[f64], q: f64) -> f64 {
     sorted.get(((sorted.len().max(1) - 1) as f64 * q).round() as usize).copied().unwrap_or(0.0)
 }
 
-/// A cue ball and the 1 at random on an empty table, and every direct pot the shot generator
-/// plans from there with its pocket; `None` when the two balls nearly touch (`calibrate` and
-/// `window` measure these).
+/// A cue ball and the 1 at random on an empty table (for combinations also the 2 within 0.4 m
+/// of the 1), and every pot of `kind` the shot generator plans from there with its pocket;
+/// `None` when two balls nearly touch (`calibrate` and `window` measure these).
 #[allow(clippy::type_complexity)]
-pub fn two_ball_pots<G: Rng>(
+pub fn random_pots<G: Rng>(
     ctx: &Ctx,
     budget: &Budget,
+    kind: ShotKind,
     rng: &mut G,
 ) -> Option<(Vec<(BallId, [f64; 2])>, Vec<(Plan, PocketId)>)> {
     let table = &ctx.table;
     let (hl, hw) = (table.half_length() - 1.5 * BALL_RADIUS_M, table.half_width() - 1.5 * BALL_RADIUS_M);
-    let mut p = || [rng.random_range(-hl..hl), rng.random_range(-hw..hw)];
-    let (cue, one) = (p(), p());
-    if (cue[0] - one[0]).hypot(cue[1] - one[1]) < 3.0 * BALL_RADIUS_M {
-        return None;
+    let (cue, one) = (
+        [rng.random_range(-hl..hl), rng.random_range(-hw..hw)],
+        [rng.random_range(-hl..hl), rng.random_range(-hw..hw)],
+    );
+    let mut balls = vec![(BallId::CUE, cue), (BallId::object(1).expect("ball 1"), one)];
+    if kind == ShotKind::Combination {
+        let two = [
+            (one[0] + rng.random_range(-0.4..0.4)).clamp(-hl, hl),
+            (one[1] + rng.random_range(-0.4..0.4)).clamp(-hw, hw),
+        ];
+        balls.push((BallId::object(2).expect("ball 2"), two));
     }
-    let balls = vec![(BallId::CUE, cue), (BallId::object(1).expect("ball 1"), one)];
+    for (i, a) in balls.iter().enumerate() {
+        if balls[..i].iter().any(|b| (a.1[0] - b.1[0]).hypot(a.1[1] - b.1[1]) < 3.0 * BALL_RADIUS_M) {
+            return None;
+        }
+    }
     let pots = shots::pot_plans(ctx, &GameState::default(), &balls, budget)
         .into_iter()
         .filter_map(|plan| match plan.call {
-            Call::Ball { pocket: Some(pocket), .. } if plan.kind == ShotKind::Pot => Some((plan, pocket)),
+            Call::Ball { pocket: Some(pocket), .. } if plan.kind == kind => Some((plan, pocket)),
             _ => None,
         })
         .collect();
