@@ -155,7 +155,7 @@ struct PotFit {
 /// scratches left out. Before it the estimate ran a fifth high (0.85 where 0.67 dropped).
 const MOUTH_FIT: PotFit = PotFit { share: 0.73, cut_power: 1.0 };
 
-/// The measured windows (`pro`, `master`), session 26: fitted to "dropped" (the ball in the
+/// The measured windows (`pro`, `master`; fitted in session 25, landed in 26): fitted to "dropped" (the ball in the
 /// pocket, scratch or not: the pot's own line) over 8396 pots (seeds 21 and 22). With the
 /// mouth model's fit the rating ran 3 points low on cuts under 20 degrees and 4 high at 60 to
 /// 80 (0.712 / 0.648 / 0.540 / 0.328 by band of cut where 0.747 / 0.669 / 0.535 / 0.285
