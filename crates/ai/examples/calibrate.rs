@@ -16,7 +16,7 @@ use biljardi_ai::Level;
 use biljardi_ai::eval::{Ctx, perturb, pocket_target, pocket_tolerance, simulate};
 use biljardi_ai::shots::{self, ShotKind};
 use biljardi_physics::{BALL_RADIUS_M, BallFate, BallId, Params, Table};
-use biljardi_rules::{Call, Game};
+use biljardi_rules::Game;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::Write;
@@ -98,10 +98,7 @@ fn main() {
                 continue;
             };
             // What dropped: the called ball (for a combination not the one the cue ball hits).
-            let called = match plan.call {
-                Call::Ball { ball, .. } => ball,
-                _ => plan.target,
-            };
+            let called = plan.call.called_ball().unwrap_or(plan.target);
             let drops = |s| {
                 let played = simulate(&table, &ctx.params, &balls, s);
                 let down = |id: BallId, want: Option<_>| {

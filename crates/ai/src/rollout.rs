@@ -132,8 +132,7 @@ pub fn rollouts(
         };
         // Ball in hand is worth more to the opponent than the coarse position value says.
         sum += if d.foul && !d.game_over { (value - FOUL_PENALTY).max(0.0) } else { value };
-        let success =
-            !d.foul && (d.winner == Some(ctx.me) || (!d.game_over && d.next_shooter == ctx.me && d.options.is_empty()));
+        let success = keeps || (!d.foul && d.winner == Some(ctx.me));
         succ += f64::from(u8::from(success));
         fouls += f64::from(u8::from(d.foul));
     }
